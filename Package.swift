@@ -38,13 +38,15 @@ let package = Package(
         .target(name: "GraderCore"),
         .target(name: "GraderRules", dependencies: ["GraderCore"]),
         .target(name: "GraderHistory", dependencies: ["GraderCore"]),
-        .target(name: "GraderKit", dependencies: ["GraderCore", "GraderRules", "GraderHistory"]),
+        .target(name: "GraderReports", dependencies: ["GraderCore"]),
+        .target(name: "GraderKit", dependencies: ["GraderCore", "GraderRules", "GraderHistory", "GraderReports"]),
         .executableTarget(name: "grader", dependencies: ["GraderKit"]),
         .target(name: "GraderTestSupport", path: "Rubrics/Support/GraderTestSupport"),
 
         .testTarget(name: "GraderCoreTests", dependencies: ["GraderCore"]),
         .testTarget(name: "GraderRulesTests", dependencies: ["GraderRules"]),
         .testTarget(name: "GraderHistoryTests", dependencies: ["GraderHistory"]),
+        .testTarget(name: "GraderReportsTests", dependencies: ["GraderReports"]),
         .testTarget(name: "GraderKitTests", dependencies: ["GraderKit"]),
         .testTarget(
             name: "GraderTestSupportTests", dependencies: ["GraderTestSupport"],

@@ -1,0 +1,2 @@
+/// Reporters: pure functions from `GradeResult` to text.
+enum GraderReports {}
