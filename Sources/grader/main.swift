@@ -1,1 +1,4 @@
+import Foundation
 import GraderKit
+
+exit(GraderCLI().run(Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,80 @@
+/// Turns solution source into starter source, as nbgrader does with its solution regions.
+///
+/// ```swift
+/// // BEGIN SOLUTION MC2: Build the URL.      →   // TODO(MC2): Build the URL.
+/// let url = …                                    return baseURL
+/// return url
+/// // STUB: return baseURL
+/// // END SOLUTION
+/// ```
+/// A region without `// STUB:` lines becomes `fatalError("TODO(<REQ>)")`; a bare `// STUB:` means an empty stub.
+public enum SolutionMarkers {
+    public struct Region: Equatable, Sendable {
+        public var requirement: String
+        public var hint: String?
+        /// 1-based line of the BEGIN marker.
+        public var line: Int
+
+        public init(requirement: String, hint: String?, line: Int) {
+            self.requirement = requirement
+            self.hint = hint
+            self.line = line
+        }
+    }
+
+    /// The starter text of `source`, and the regions it replaced.
+    public static func strip(_ source: String, file: String = "<source>") throws -> (text: String, regions: [Region]) {
+        var output: [Substring] = []
+        var regions: [Region] = []
+        var open: (region: Region, indent: Substring, stub: [Substring], hasStub: Bool)?
+        let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+        for (index, line) in lines.enumerated() {
+            let trimmed = line.drop(while: { $0 == " " || $0 == "\t" })
+            let indent = line.prefix(line.count - trimmed.count)
+            if trimmed.hasPrefix("// BEGIN SOLUTION") {
+                guard open == nil else {
+                    throw GraderError.markers("\(file):\(index + 1): BEGIN SOLUTION inside another region")
+                }
+                open = (try parseBegin(trimmed, line: index + 1, file: file), indent, [], false)
+            } else if trimmed.hasPrefix("// END SOLUTION") {
+                guard let region = open else {
+                    throw GraderError.markers("\(file):\(index + 1): END SOLUTION without BEGIN SOLUTION")
+                }
+                let todo = region.region.hint.map { "TODO(\(region.region.requirement)): \($0)" }
+                    ?? "TODO(\(region.region.requirement))"
+                output.append(region.indent + "// " + todo)
+                if region.hasStub {
+                    output.append(contentsOf: region.stub.map { region.indent + $0 })
+                } else {
+                    output.append(region.indent + "fatalError(\"TODO(\(region.region.requirement))\")")
+                }
+                regions.append(region.region)
+                open = nil
+            } else if open != nil {
+                if trimmed.hasPrefix("// STUB:") {
+                    open?.hasStub = true
+                    var code = trimmed.dropFirst("// STUB:".count)
+                    if code.first == " " { code = code.dropFirst() }
+                    if !code.isEmpty { open?.stub.append(code) }
+                }
+            } else {
+                output.append(line)
+            }
+        }
+        if let region = open {
+            throw GraderError.markers("\(file):\(region.region.line): BEGIN SOLUTION is never ended")
+        }
+        return (output.joined(separator: "\n"), regions)
+    }
+
+    private static func parseBegin(_ marker: Substring, line: Int, file: String) throws -> Region {
+        let rest = marker.dropFirst("// BEGIN SOLUTION".count).drop(while: { $0 == " " })
+        let idPart = rest.prefix(while: { $0 != ":" && $0 != " " })
+        guard !idPart.isEmpty else {
+            throw GraderError.markers("\(file):\(line): BEGIN SOLUTION needs a requirement id (BEGIN SOLUTION MC2: …)")
+        }
+        var hint = rest.dropFirst(idPart.count).drop(while: { $0 == " " })
+        if hint.first == ":" { hint = hint.dropFirst().drop(while: { $0 == " " }) }
+        return Region(requirement: String(idPart), hint: hint.isEmpty ? nil : String(hint), line: line)
+    }
+}

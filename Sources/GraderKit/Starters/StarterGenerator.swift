@@ -1,0 +1,116 @@
+import Foundation
+import GraderCore
+
+/// Derives `Exercises/<id>` from `Solutions/<id>` and `Rubrics/<id>/starter/`.
+///
+/// The starter is the solution without its own tests, with every solution region replaced by its stub
+/// (`SolutionMarkers`), with the files of the overlay folder laid on top, and with `exercise.json`.
+public struct StarterGenerator: Sendable {
+    public let kit: Kit
+
+    public init(kit: Kit) {
+        self.kit = kit
+    }
+
+    /// Solution paths never handed to candidates: the solution's own tests and build products.
+    static func isLeftOut(_ path: String) -> Bool {
+        path.hasPrefix("Tests/") || path == "Package.resolved" || path.hasPrefix(".build")
+            || path.hasPrefix(".swiftpm/")
+    }
+
+    /// The starter's files, path → contents, for exercise `id`.
+    public func files(for id: String) throws -> [String: Data] {
+        let rubric = try kit.rubric(id)
+        let solution = SourceTree(scanning: kit.solution(id))
+        guard !solution.files.isEmpty else { throw GraderError.unknownExercise(id, known: kit.exerciseIDs()) }
+        var files: [String: Data] = [:]
+        for path in solution.files where !Self.isLeftOut(path) {
+            let data = try Data(contentsOf: solution.url(of: path))
+            if path.hasSuffix(".swift"), let text = String(data: data, encoding: .utf8) {
+                files[path] = Data(try SolutionMarkers.strip(text, file: "Solutions/\(id)/\(path)").text.utf8)
+            } else {
+                files[path] = data
+            }
+        }
+        let overlay = SourceTree(scanning: kit.starterOverlay(id))
+        for path in overlay.files {
+            files[path] = try Data(contentsOf: overlay.url(of: path))
+        }
+        if files[".gitignore"] == nil {
+            files[".gitignore"] = Data(Self.gitignore.utf8)
+        }
+        files[ExerciseManifest.fileName] = try ExerciseManifest(exercise: rubric.exercise, version: rubric.version)
+            .encoded()
+        return files
+    }
+
+    static let gitignore = """
+        .build/
+        .swiftpm/
+        Package.resolved
+        xcuserdata/
+        DerivedData/
+        .DS_Store
+        .grader/
+
+        """
+
+    /// Writes the starter of `id` to `Exercises/<id>`, replacing what was there.
+    public func write(_ id: String) throws {
+        let files = try files(for: id)
+        let destination = kit.starter(id)
+        let manager = FileManager.default
+        if manager.fileExists(atPath: destination.path) {
+            try manager.removeItem(at: destination)
+        }
+        try Self.write(files, to: destination)
+    }
+
+    /// Writes a file map below `folder`.
+    public static func write(_ files: [String: Data], to folder: URL) throws {
+        let manager = FileManager.default
+        for (path, data) in files.sorted(by: { $0.key < $1.key }) {
+            let url = folder.appendingPathComponent(path)
+            try manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try data.write(to: url)
+        }
+    }
+
+    /// The differences between the generated starter of `id` and `Exercises/<id>` on disk, one line each.
+    public func drift(_ id: String) throws -> [String] {
+        let expected = try files(for: id)
+        let folder = kit.starter(id)
+        let actual = SourceTree(scanning: folder)
+        var problems: [String] = []
+        for (path, data) in expected.sorted(by: { $0.key < $1.key }) {
+            guard let onDisk = try? Data(contentsOf: folder.appendingPathComponent(path)) else {
+                problems.append("Exercises/\(id)/\(path) is missing")
+                continue
+            }
+            if onDisk != data { problems.append("Exercises/\(id)/\(path) differs from its solution") }
+        }
+        for path in actual.files where expected[path] == nil {
+            problems.append("Exercises/\(id)/\(path) is not generated from the solution")
+        }
+        return problems
+    }
+}
+
+/// `exercise.json` at the root of every starter and candidate workspace.
+public struct ExerciseManifest: Codable, Equatable, Sendable {
+    public static let fileName = "exercise.json"
+
+    public var exercise: String
+    public var version: String
+
+    public init(exercise: String, version: String) {
+        self.exercise = exercise
+        self.version = version
+    }
+
+    func encoded() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return try encoder.encode(self) + Data("\n".utf8)
+    }
+}

@@ -1,5 +1,0 @@
-import XCTest
-
-final class GraderKitPlaceholderTests: XCTestCase {
-    func testBuilds() {}
-}
