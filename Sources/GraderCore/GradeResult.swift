@@ -109,11 +109,15 @@ public struct TestResult: Codable, Equatable, Sendable {
     public var visibility: String
     /// Seconds the test took (left out of golden files).
     public var duration: Double?
+    /// When the test no longer compiles against the submission (a renamed method, a changed signature): the
+    /// symbol the hidden test expected, e.g. `SearchViewModel.queryChanged(_:)`, so a report can tell a broken
+    /// contract from broken behaviour. Nil otherwise; left out of the JSON when nil.
+    public var expectedSymbol: String?
 
     public init(
         name: String, requirement: String, status: Status, message: String? = nil, output: String? = nil,
         testCode: String? = nil, taskId: Int? = nil, score: Double, maxScore: Double,
-        visibility: String = "after_published", duration: Double? = nil
+        visibility: String = "after_published", duration: Double? = nil, expectedSymbol: String? = nil
     ) {
         self.name = name
         self.requirement = requirement
@@ -126,6 +130,7 @@ public struct TestResult: Codable, Equatable, Sendable {
         self.maxScore = maxScore
         self.visibility = visibility
         self.duration = duration
+        self.expectedSymbol = expectedSymbol
     }
 }
 

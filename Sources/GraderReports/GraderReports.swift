@@ -1,2 +1,0 @@
-/// Reporters: pure functions from `GradeResult` to text.
-enum GraderReports {}
