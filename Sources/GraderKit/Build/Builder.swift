@@ -1,0 +1,150 @@
+import Foundation
+import GraderCore
+
+/// A compiler diagnostic from the build output.
+public struct CompilerDiagnostic: Equatable, Sendable {
+    /// Path relative to the grading package.
+    public var path: String
+    public var line: Int
+    public var column: Int
+    public var message: String
+
+    /// `path:line:col: error: message`.
+    public var formatted: String { "\(path):\(line):\(column): error: \(message)" }
+}
+
+/// What building the grading package produced.
+public struct BuildOutcome: Sendable {
+    /// The test binary, when the build succeeded (possibly without some targets).
+    public var testBinary: URL?
+    /// Hidden requirements whose tests did not compile, with the compiler's errors.
+    public var brokenRequirements: [String: [CompilerDiagnostic]]
+    /// The candidate's own test targets that did not compile, with the errors.
+    public var brokenCandidateTests: [CompilerDiagnostic]
+    /// Set when the candidate's sources themselves did not compile (or the build failed otherwise).
+    public var failure: String?
+    public var failureDiagnostics: [CompilerDiagnostic]
+    /// Test targets left in the build.
+    public var builtModules: [String]
+    public var duration: TimeInterval
+}
+
+/// Builds a grading package with `swift build --build-tests`, dropping hidden targets that fail to compile.
+public struct Builder: Sendable {
+    public var runner: ProcessRunner
+    /// Seconds one build may take.
+    public var timeout: TimeInterval
+    /// Whether to instrument for coverage (the candidate's own tests are measured from the same build).
+    public var coverage: Bool
+    public var swift: String
+
+    public init(runner: ProcessRunner = .live, timeout: TimeInterval = 900, coverage: Bool = true, swift: String = "swift") {
+        self.runner = runner
+        self.timeout = timeout
+        self.coverage = coverage
+        self.swift = swift
+    }
+
+    /// Builds `package` laid out at `folder`, using `scratch` for build products.
+    public func build(_ package: GradingPackage, at folder: URL, scratch: URL) throws -> BuildOutcome {
+        let start = Date()
+        var excluded: Set<String> = []
+        var broken: [String: [CompilerDiagnostic]] = [:]
+        var brokenTests: [CompilerDiagnostic] = []
+        let modulesByFolder = Dictionary(uniqueKeysWithValues: package.modules.map { ($0.path, $0) })
+
+        // Each round drops the targets whose files the compiler blamed; a round that blames nobody new ends it.
+        for _ in 0...(package.modules.count + 1) {
+            let manifest = folder.appendingPathComponent("Package.swift")
+            let text = package.manifest(excluding: excluded)
+            if (try? String(contentsOf: manifest, encoding: .utf8)) != text {
+                try text.write(to: manifest, atomically: true, encoding: .utf8)
+            }
+            var arguments = ["build", "--build-tests", "--package-path", folder.path, "--scratch-path", scratch.path]
+            if coverage {
+                arguments += ["-Xswiftc", "-profile-generate", "-Xswiftc", "-profile-coverage-mapping"]
+            }
+            let output = try runner(
+                ProcessRequest(
+                    swift, arguments, workingDirectory: folder, environment: ["SWIFTPM_DISABLE_SANDBOX": "1"],
+                    timeout: timeout, outputLimit: 8 << 20))
+            let built = package.modules.filter { !excluded.contains($0.name) && $0.kind != .library && $0.kind != .support }.map(\.name)
+            if output.succeeded {
+                return BuildOutcome(
+                    testBinary: Self.testBinary(in: scratch), brokenRequirements: broken,
+                    brokenCandidateTests: brokenTests, failure: nil, failureDiagnostics: [], builtModules: built,
+                    duration: Date().timeIntervalSince(start))
+            }
+            if output.timedOut {
+                return failed("the build took longer than \(Int(timeout)) s and was stopped", [], broken, brokenTests, start)
+            }
+            let diagnostics = Self.errors(in: output.stdout + "\n" + output.stderr, packageRoot: folder)
+            var blamed: Set<String> = []
+            var candidateErrors: [CompilerDiagnostic] = []
+            for diagnostic in diagnostics {
+                let parts = diagnostic.path.split(separator: "/")
+                let key = parts.count >= 2 ? "\(parts[0])/\(parts[1])" : diagnostic.path
+                guard let module = modulesByFolder[key], !excluded.contains(module.name) else {
+                    candidateErrors.append(diagnostic)
+                    continue
+                }
+                switch module.kind {
+                case .hidden:
+                    broken[module.requirement ?? module.name, default: []].append(diagnostic)
+                    blamed.insert(module.name)
+                case .candidateTests:
+                    brokenTests.append(diagnostic)
+                    blamed.insert(module.name)
+                case .library, .support:
+                    candidateErrors.append(diagnostic)
+                }
+            }
+            if !candidateErrors.isEmpty || blamed.isEmpty {
+                let summary = candidateErrors.first.map { "the submission does not compile: \($0.formatted)" }
+                    ?? "the build failed: " + Self.lastLines(output.stderr.isEmpty ? output.stdout : output.stderr)
+                return failed(summary, candidateErrors, broken, brokenTests, start)
+            }
+            excluded.formUnion(blamed)
+        }
+        return failed("the build kept failing", [], broken, brokenTests, start)
+    }
+
+    private func failed(
+        _ message: String, _ diagnostics: [CompilerDiagnostic], _ broken: [String: [CompilerDiagnostic]],
+        _ brokenTests: [CompilerDiagnostic], _ start: Date
+    ) -> BuildOutcome {
+        BuildOutcome(
+            testBinary: nil, brokenRequirements: broken, brokenCandidateTests: brokenTests, failure: message,
+            failureDiagnostics: diagnostics, builtModules: [], duration: Date().timeIntervalSince(start))
+    }
+
+    /// The test binary SwiftPM links: `<scratch>/debug/<Package>PackageTests.xctest`.
+    static func testBinary(in scratch: URL) -> URL? {
+        let url = scratch.appendingPathComponent("debug/\(GradingPackage.packageName)PackageTests.xctest")
+        return FileManager.default.fileExists(atPath: url.path) ? url : nil
+    }
+
+    /// The `error:` diagnostics of a build log, with paths made relative to the package root, deduplicated.
+    static func errors(in log: String, packageRoot: URL) -> [CompilerDiagnostic] {
+        let root = packageRoot.standardizedFileURL.path + "/"
+        var seen: Set<String> = []
+        var found: [CompilerDiagnostic] = []
+        for line in log.split(separator: "\n") {
+            guard let range = line.range(of: ": error: ") else { continue }
+            let location = line[..<range.lowerBound].split(separator: ":")
+            guard location.count >= 3, let lineNumber = Int(location[location.count - 2]),
+                let column = Int(location[location.count - 1])
+            else { continue }
+            var path = location.dropLast(2).joined(separator: ":")
+            if path.hasPrefix(root) { path = String(path.dropFirst(root.count)) }
+            let diagnostic = CompilerDiagnostic(
+                path: path, line: lineNumber, column: column, message: String(line[range.upperBound...]))
+            if seen.insert(diagnostic.formatted).inserted { found.append(diagnostic) }
+        }
+        return found
+    }
+
+    static func lastLines(_ text: String, count: Int = 3) -> String {
+        text.split(separator: "\n").suffix(count).joined(separator: " / ")
+    }
+}

@@ -1,0 +1,228 @@
+import Foundation
+import GraderCore
+
+/// The package the grader builds: the candidate's sources and the hidden suite under a manifest the grader
+/// writes. The candidate's own Package.swift is never evaluated (SPEC §5).
+///
+/// Layout: one target per `Sources/<Module>` folder of the submission (executables left out) and per
+/// `Tests/<Module>` folder, dependencies taken from `import` lines; one test target per requirement
+/// (`HiddenMC1` …) so a requirement whose tests no longer compile costs only its own tests.
+public struct GradingPackage: Sendable {
+    public static let packageName = "Graded"
+    public static let supportModule = "GraderTestSupport"
+
+    public struct Module: Equatable, Sendable {
+        public enum Kind: String, Sendable { case library, candidateTests, hidden, support }
+        public var name: String
+        public var kind: Kind
+        /// Folder relative to the package root.
+        public var path: String
+        public var dependencies: [String]
+        /// For hidden targets: the requirement id.
+        public var requirement: String?
+        public var hasResources: Bool = false
+    }
+
+    public var modules: [Module]
+    /// What the package left out, and why ("Sources/movies: an executable").
+    public var notes: [String]
+
+    /// The hidden test targets' requirements, in target order.
+    public var hiddenRequirements: [String] { modules.compactMap(\.requirement) }
+
+    /// The manifest text.
+    public func manifest(excluding excluded: Set<String> = []) -> String {
+        let included = modules.filter { !excluded.contains($0.name) }
+        let names = Set(included.map(\.name))
+        var lines = [
+            "// swift-tools-version:5.9",
+            "// Written by the grader; the submission's own Package.swift is never evaluated.",
+            "import PackageDescription",
+            "",
+            "let package = Package(",
+            "    name: \"\(Self.packageName)\",",
+            "    platforms: [.macOS(.v13)],",
+            "    targets: [",
+        ]
+        for module in included {
+            let dependencies = module.dependencies.filter(names.contains).map { "\"\($0)\"" }.joined(separator: ", ")
+            let call = module.kind == .library || module.kind == .support ? "target" : "testTarget"
+            let resources = module.hasResources ? ", resources: [.process(\"Resources\")]" : ""
+            lines.append(
+                "        .\(call)(name: \"\(module.name)\", dependencies: [\(dependencies)], path: \"\(module.path)\"\(resources)),")
+        }
+        lines.append("    ]")
+        lines.append(")")
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+/// Builds a `GradingPackage` folder from a submission's private copy and the exercise's hidden suite.
+public struct GradingPackageWriter: Sendable {
+    public let kit: Kit
+    public let rubric: Rubric
+
+    public init(kit: Kit, rubric: Rubric) {
+        self.kit = kit
+        self.rubric = rubric
+    }
+
+    /// Lays out the package at `destination` from the submission at `submission` (already a private copy).
+    public func write(submission: SourceTree, to destination: URL) throws -> GradingPackage {
+        let manager = FileManager.default
+        try manager.createDirectory(at: destination, withIntermediateDirectories: true)
+        var written: Set<String> = ["Package.swift"]
+        func copy(_ source: URL, to relative: String) throws {
+            written.insert(relative)
+            try Self.copyIfChanged(source, to: destination.appendingPathComponent(relative))
+        }
+        var notes: [String] = []
+        var modules: [GradingPackage.Module] = []
+
+        // The candidate's modules: Sources/<X> and Tests/<X>, or, for a project without that layout, every
+        // Swift file outside test folders as the rubric's first module.
+        let layout = CandidateLayout(tree: submission, fallbackModule: rubric.modules.first ?? "App")
+        notes += layout.notes
+        let candidateNames = Set(layout.libraries.map(\.name))
+        for group in layout.libraries + layout.tests {
+            let folder = (group.isTest ? "Tests/" : "Sources/") + group.name
+            for file in group.files {
+                try copy(submission.url(of: file.source), to: folder + "/" + file.relative)
+            }
+            let imports = group.files.reduce(into: Set<String>()) { $0.formUnion(Self.imports(in: submission.text(of: $1.source) ?? "")) }
+            let dependencies = imports.intersection(candidateNames).subtracting([group.name]).sorted()
+            modules.append(
+                .init(
+                    name: group.name, kind: group.isTest ? .candidateTests : .library, path: folder,
+                    dependencies: dependencies, requirement: nil, hasResources: group.hasResources))
+        }
+
+        // The shared support module and one hidden target per requirement.
+        let support = SourceTree(scanning: kit.testSupport)
+        for path in support.swiftFiles {
+            try copy(support.url(of: path), to: "Hidden/\(GradingPackage.supportModule)/\(path)")
+        }
+        modules.append(.init(name: GradingPackage.supportModule, kind: .support, path: "Hidden/\(GradingPackage.supportModule)", dependencies: []))
+        let suite = try HiddenSuite(kit: kit, rubric: rubric)
+        for requirement in suite.requirements {
+            let target = "Hidden\(requirement.id)"
+            for file in requirement.files + suite.sharedFiles {
+                try copy(file, to: "Hidden/\(target)/\(file.lastPathComponent)")
+            }
+            modules.append(
+                .init(
+                    name: target, kind: .hidden, path: "Hidden/\(target)",
+                    dependencies: rubric.modules + [GradingPackage.supportModule], requirement: requirement.id))
+        }
+        // A reused folder keeps unchanged files (and so a warm build); what the last submission left goes.
+        for stale in SourceTree(scanning: destination).files where !written.contains(stale) {
+            try? manager.removeItem(at: destination.appendingPathComponent(stale))
+        }
+        let package = GradingPackage(modules: modules, notes: notes)
+        return package
+    }
+
+    /// Copies `source` unless `destination` already holds the same bytes, so unchanged files keep their dates.
+    static func copyIfChanged(_ source: URL, to destination: URL) throws {
+        let data = try Data(contentsOf: source)
+        if let existing = try? Data(contentsOf: destination), existing == data { return }
+        try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try data.write(to: destination)
+    }
+
+    /// The module names a Swift file imports (`import X`, `@testable import X`, `import struct X.Y`).
+    static func imports(in text: String) -> Set<String> {
+        var found: Set<String> = []
+        for line in text.split(separator: "\n") {
+            var words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })[...]
+            while let first = words.first, first.hasPrefix("@") || first == "public" || first == "internal"
+                || first == "private" || first == "fileprivate" || first == "package"
+            {
+                words = words.dropFirst()
+            }
+            guard words.first == "import", words.count >= 2 else { continue }
+            var name = words[words.startIndex + 1]
+            if ["struct", "class", "enum", "protocol", "func", "var", "let", "typealias"].contains(name), words.count >= 3 {
+                name = words[words.startIndex + 2]
+            }
+            if let module = name.split(separator: ".").first { found.insert(String(module)) }
+        }
+        return found
+    }
+}
+
+/// How a submission's files map to modules.
+struct CandidateLayout {
+    struct File {
+        var source: String
+        var relative: String
+    }
+
+    struct Group {
+        var name: String
+        var isTest: Bool
+        var files: [File]
+        var hasResources: Bool
+    }
+
+    var libraries: [Group] = []
+    var tests: [Group] = []
+    var notes: [String] = []
+
+    init(tree: SourceTree, fallbackModule: String) {
+        var byFolder: [String: (isTest: Bool, files: [File], resources: Bool)] = [:]
+        for path in tree.files {
+            let parts = path.split(separator: "/").map(String.init)
+            guard parts.count >= 3, parts[0] == "Sources" || parts[0] == "Tests" else { continue }
+            let key = parts[0] + "/" + parts[1]
+            let relative = parts.dropFirst(2).joined(separator: "/")
+            var entry = byFolder[key] ?? (parts[0] == "Tests", [], false)
+            if relative.hasPrefix("Resources/") {
+                entry.resources = true
+                entry.files.append(File(source: path, relative: relative))
+            } else if path.hasSuffix(".swift") {
+                entry.files.append(File(source: path, relative: relative))
+            }
+            byFolder[key] = entry
+        }
+        for (key, entry) in byFolder.sorted(by: { $0.key < $1.key }) {
+            let name = String(key.split(separator: "/")[1])
+            guard entry.files.contains(where: { $0.relative.hasSuffix(".swift") }) else { continue }
+            guard Self.isValidModuleName(name) else {
+                notes.append("\(key): not a valid module name; left out of the build")
+                continue
+            }
+            if !entry.isTest, Self.isExecutable(entry.files, tree: tree) {
+                notes.append("\(key): an executable (main.swift or @main); not built for grading")
+                continue
+            }
+            let group = Group(name: name, isTest: entry.isTest, files: entry.files, hasResources: entry.resources)
+            if entry.isTest { tests.append(group) } else { libraries.append(group) }
+        }
+        if libraries.isEmpty {
+            // Not a package layout (an Xcode project, loose files): every non-test Swift file is one module.
+            let files = tree.swiftFiles.filter { !SourceTree.isTestPath($0) && !$0.hasSuffix("Package.swift") }
+                .filter { !$0.hasSuffix("main.swift") && !$0.hasSuffix("AppDelegate.swift") && !$0.hasSuffix("SceneDelegate.swift") }
+            if !files.isEmpty {
+                notes.append("no Sources/<Module> folders: built every non-test Swift file as module \(fallbackModule)")
+                libraries.append(
+                    Group(
+                        name: fallbackModule, isTest: false,
+                        files: files.map { File(source: $0, relative: $0.replacingOccurrences(of: "/", with: "_")) },
+                        hasResources: false))
+            }
+        }
+    }
+
+    static func isValidModuleName(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, CharacterSet.letters.contains(first) || first == "_" else { return false }
+        return name.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || $0 == "_" }
+    }
+
+    static func isExecutable(_ files: [File], tree: SourceTree) -> Bool {
+        files.contains { file in
+            file.relative == "main.swift"
+                || (file.relative.hasSuffix(".swift") && (tree.text(of: file.source) ?? "").contains("@main"))
+        }
+    }
+}

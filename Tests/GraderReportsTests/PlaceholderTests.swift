@@ -1,5 +1,0 @@
-import XCTest
-
-final class GraderReportsPlaceholderTests: XCTestCase {
-    func testBuilds() {}
-}
