@@ -1,0 +1,128 @@
+import Foundation
+import GraderCore
+
+/// Runs the candidate's own tests (XCTest and Swift Testing), one process each, and measures line coverage
+/// of the candidate's sources from the same instrumented build.
+public struct OwnTestRunner: Sendable {
+    public var runner: ProcessRunner
+    public var timeout: TimeInterval
+    public var jobs: Int
+    /// The toolchain's `llvm-profdata` and `llvm-cov` (they must match the compiler's profile format).
+    public var llvmTools: LLVMTools
+
+    public init(runner: ProcessRunner = .live, timeout: TimeInterval = 30, jobs: Int = 2, llvmTools: LLVMTools = .find()) {
+        self.runner = runner
+        self.timeout = timeout
+        self.jobs = max(1, jobs)
+        self.llvmTools = llvmTools
+    }
+
+    /// Counts, outcomes and coverage of the tests in `modules` (the candidate's test targets).
+    public func run(modules: [String], command: TestCommand, package: URL, workDirectory: URL) -> OwnTestsSummary {
+        guard !modules.isEmpty else { return OwnTestsSummary(total: 0, passed: 0, failed: 0, lineCoverage: nil, files: []) }
+        let profiles = workDirectory.appendingPathComponent("profiles")
+        try? FileManager.default.createDirectory(at: profiles, withIntermediateDirectories: true)
+        let prefixes = modules.map { $0 + "." }
+        let xcTests = list(command.xctest(nil), arguments: ["--list-tests"], prefixes: prefixes)
+        let swiftTests = list(command.swiftTesting([]), arguments: ["--list-tests"], prefixes: prefixes)
+
+        let planned = xcTests.map { (kind: "xctest", id: $0) } + swiftTests.map { (kind: "swift-testing", id: $0) }
+        let outcomes = parallelMap(planned, jobs: jobs) { test -> Bool in
+            let (executable, arguments) =
+                test.kind == "xctest"
+                ? command.xctest(test.id)
+                : command.swiftTesting(["--filter", NSRegularExpression.escapedPattern(for: test.id)])
+            let request = ProcessRequest(
+                executable, arguments, workingDirectory: workDirectory,
+                environment: ["LLVM_PROFILE_FILE": profiles.path + "/own-%p.profraw", "NO_COLOR": "1"],
+                timeout: timeout, outputLimit: 64 << 10)
+            return (try? runner(request))?.succeeded ?? false
+        }
+        let passed = outcomes.filter { $0 }.count
+        let coverage = measureCoverage(profiles: profiles, binary: command.binary, package: package)
+        return OwnTestsSummary(
+            total: planned.count, passed: passed, failed: planned.count - passed, lineCoverage: coverage?.total,
+            files: coverage?.files ?? [])
+    }
+
+    /// Test ids printed by a `--list-tests` run, kept when they start with one of `prefixes`.
+    private func list(_ base: (String, [String]), arguments: [String], prefixes: [String]) -> [String] {
+        let request = ProcessRequest(
+            base.0, base.1 + arguments, environment: ["LLVM_PROFILE_FILE": "/dev/null", "NO_COLOR": "1"],
+            timeout: 60)
+        guard let output = try? runner(request), output.succeeded else { return [] }
+        return output.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { line in prefixes.contains { line.hasPrefix($0) } }
+    }
+
+    /// Line coverage of the files under the package's `Sources/`, from the profiles the own tests wrote.
+    func measureCoverage(profiles: URL, binary: URL, package: URL) -> (total: Double, files: [FileCoverage])? {
+        let raw = ((try? FileManager.default.contentsOfDirectory(atPath: profiles.path)) ?? [])
+            .filter { $0.hasSuffix(".profraw") }.sorted().map { profiles.appendingPathComponent($0).path }
+        guard !raw.isEmpty else { return nil }
+        let merged = profiles.appendingPathComponent("own.profdata").path
+        guard let merge = try? runner(ProcessRequest(llvmTools.profdata, ["merge", "-sparse", "-o", merged] + raw, timeout: 120)),
+            merge.succeeded,
+            let export = try? runner(
+                ProcessRequest(
+                    llvmTools.cov, ["export", "-summary-only", "-instr-profile", merged, binary.path], timeout: 120,
+                    outputLimit: 64 << 20)),
+            export.succeeded
+        else { return nil }
+        return Self.coverage(fromExport: Data(export.stdout.utf8), sourcesRoot: package.appendingPathComponent("Sources"))
+    }
+
+    /// Reads `llvm-cov export -summary-only` JSON: line counts of files below `sourcesRoot`.
+    static func coverage(fromExport data: Data, sourcesRoot: URL) -> (total: Double, files: [FileCoverage])? {
+        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let exports = object["data"] as? [[String: Any]], let files = exports.first?["files"] as? [[String: Any]]
+        else { return nil }
+        let root = sourcesRoot.standardizedFileURL.path + "/"
+        var count = 0
+        var covered = 0
+        var perFile: [FileCoverage] = []
+        for file in files {
+            guard let name = file["filename"] as? String, name.hasPrefix(root),
+                let lines = (file["summary"] as? [String: Any])?["lines"] as? [String: Any],
+                let fileCount = lines["count"] as? Int, let fileCovered = lines["covered"] as? Int, fileCount > 0
+            else { continue }
+            count += fileCount
+            covered += fileCovered
+            let percent = (Double(fileCovered) / Double(fileCount) * 1000).rounded() / 10
+            perFile.append(FileCoverage(path: "Sources/" + name.dropFirst(root.count), lineCoverage: percent))
+        }
+        guard count > 0 else { return nil }
+        return ((Double(covered) / Double(count) * 1000).rounded() / 10, perFile.sorted { $0.path < $1.path })
+    }
+}
+
+/// Where the toolchain's LLVM profile tools are.
+public struct LLVMTools: Sendable {
+    public var profdata: String
+    public var cov: String
+
+    public init(profdata: String, cov: String) {
+        self.profdata = profdata
+        self.cov = cov
+    }
+
+    /// Next to the `swift` driver on the PATH when present (the versions must match the compiler), else the PATH.
+    public static func find(environment: [String: String] = ProcessInfo.processInfo.environment) -> LLVMTools {
+        for folder in (environment["PATH"] ?? "").split(separator: ":").map(String.init) {
+            let swift = URL(fileURLWithPath: folder).appendingPathComponent("swift").resolvingSymlinksInPath()
+            guard FileManager.default.isExecutableFile(atPath: swift.path) else { continue }
+            let bin = swift.deletingLastPathComponent()
+            let profdata = bin.appendingPathComponent("llvm-profdata").path
+            let cov = bin.appendingPathComponent("llvm-cov").path
+            if FileManager.default.isExecutableFile(atPath: profdata), FileManager.default.isExecutableFile(atPath: cov) {
+                return LLVMTools(profdata: profdata, cov: cov)
+            }
+            break
+        }
+        #if os(macOS)
+            return LLVMTools(profdata: "/usr/bin/xcrun llvm-profdata", cov: "/usr/bin/xcrun llvm-cov")
+        #else
+            return LLVMTools(profdata: "llvm-profdata", cov: "llvm-cov")
+        #endif
+    }
+}
