@@ -1,0 +1,136 @@
+import Foundation
+import GraderCore
+
+/// `.grader/manifest.json`, written by `grader new` in a candidate's workspace (not committed).
+public struct WorkspaceManifest: Codable, Equatable, Sendable {
+    public static let path = ".grader/manifest.json"
+
+    public var exercise: String
+    public var version: String
+    /// The baseline commit: the starter as handed out.
+    public var baseline: String?
+    public var createdAt: String?
+
+    public init(exercise: String, version: String, baseline: String?, createdAt: String?) {
+        self.exercise = exercise
+        self.version = version
+        self.baseline = baseline
+        self.createdAt = createdAt
+    }
+}
+
+/// A submission copied into the grader's private work folder. The original is never written to.
+public struct Submission: Sendable {
+    /// The path as the user gave it.
+    public var original: String
+    /// The private copy.
+    public var root: URL
+    public var tree: SourceTree
+    /// What was left out of the copy, and why.
+    public var notes: [String]
+
+    /// Whether the copy is a git repository.
+    public var hasRepository: Bool {
+        FileManager.default.fileExists(atPath: root.appendingPathComponent(".git").path)
+    }
+
+    /// The manifest `grader new` wrote, when present and readable.
+    public var workspaceManifest: WorkspaceManifest? {
+        guard let data = try? Data(contentsOf: root.appendingPathComponent(WorkspaceManifest.path)) else { return nil }
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        return try? decoder.decode(WorkspaceManifest.self, from: data)
+    }
+
+    /// The starter's `exercise.json`, when present and readable.
+    public var exerciseManifest: ExerciseManifest? {
+        guard let data = try? Data(contentsOf: root.appendingPathComponent(ExerciseManifest.fileName)) else { return nil }
+        return try? JSONDecoder().decode(ExerciseManifest.self, from: data)
+    }
+}
+
+/// Limits on what a submission may hold.
+public struct SubmissionLimits: Sendable {
+    /// A single file over this many bytes is left out (outside `.git`).
+    public var maxFileBytes: Int
+    /// The whole copy may not exceed this many bytes.
+    public var maxTotalBytes: Int
+    public var maxFiles: Int
+
+    public init(maxFileBytes: Int = 2 << 20, maxTotalBytes: Int = 512 << 20, maxFiles: Int = 50_000) {
+        self.maxFileBytes = maxFileBytes
+        self.maxTotalBytes = maxTotalBytes
+        self.maxFiles = maxFiles
+    }
+}
+
+/// Copies a submission folder into a private work folder: regular files only, symbolic links never
+/// followed, build products and oversized files left out.
+public struct SubmissionCopier: Sendable {
+    public var limits: SubmissionLimits
+
+    public init(limits: SubmissionLimits = SubmissionLimits()) {
+        self.limits = limits
+    }
+
+    public func copy(_ source: URL, to destination: URL, original: String) throws -> Submission {
+        let manager = FileManager.default
+        var isDirectory: ObjCBool = false
+        guard manager.fileExists(atPath: source.path, isDirectory: &isDirectory) else {
+            throw GraderError.badSubmission("\(original): no such file or folder")
+        }
+        guard isDirectory.boolValue else {
+            throw GraderError.badSubmission("\(original): not a folder, a .zip file or a git bundle")
+        }
+        try manager.createDirectory(at: destination, withIntermediateDirectories: true)
+        var notes: [String] = []
+        var total = 0
+        var count = 0
+        let rootPath = source.standardizedFileURL.resolvingSymlinksInPath().path
+        let keys: [URLResourceKey] = [.isDirectoryKey, .isSymbolicLinkKey, .isRegularFileKey, .fileSizeKey]
+        guard let enumerator = manager.enumerator(at: URL(fileURLWithPath: rootPath), includingPropertiesForKeys: keys)
+        else { throw GraderError.badSubmission("\(original): cannot be read") }
+        for case let url as URL in enumerator {
+            let path = url.standardizedFileURL.path
+            guard path.hasPrefix(rootPath + "/") else { continue }
+            let relative = String(path.dropFirst(rootPath.count + 1))
+            let values = try? url.resourceValues(forKeys: Set(keys))
+            let name = url.lastPathComponent
+            let inGit = relative == ".git" || relative.hasPrefix(".git/")
+            if values?.isSymbolicLink == true {
+                if !inGit { notes.append("\(relative): a symbolic link; left out") }
+                continue
+            }
+            if values?.isDirectory == true {
+                if !inGit, SourceTree.skippedFolders.contains(name) || name.hasPrefix(".build-") {
+                    enumerator.skipDescendants()
+                    continue
+                }
+                if inGit, relative == ".git/hooks" {
+                    enumerator.skipDescendants()
+                    continue
+                }
+                try manager.createDirectory(
+                    at: destination.appendingPathComponent(relative), withIntermediateDirectories: true)
+                continue
+            }
+            guard values?.isRegularFile == true else {
+                notes.append("\(relative): not a regular file; left out")
+                continue
+            }
+            let size = values?.fileSize ?? 0
+            if !inGit, size > limits.maxFileBytes {
+                notes.append("\(relative): \(size / 1024) KiB is over the \(limits.maxFileBytes / 1024) KiB file limit; left out")
+                continue
+            }
+            total += size
+            count += 1
+            guard total <= limits.maxTotalBytes, count <= limits.maxFiles else {
+                throw GraderError.badSubmission(
+                    "\(original): over the limit of \(limits.maxTotalBytes >> 20) MiB or \(limits.maxFiles) files")
+            }
+            try manager.copyItem(at: url, to: destination.appendingPathComponent(relative))
+        }
+        return Submission(original: original, root: destination, tree: SourceTree(scanning: destination), notes: notes)
+    }
+}
