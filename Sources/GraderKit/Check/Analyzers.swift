@@ -1,0 +1,52 @@
+import Foundation
+import GraderCore
+
+/// What the static rules found and scored.
+public struct RulesOutcome: Sendable {
+    public var findings: [Finding]
+    /// One result per `rule` criterion, in the order given.
+    public var results: [CriterionResult]
+    public var notes: [String]
+
+    public init(findings: [Finding], results: [CriterionResult], notes: [String]) {
+        self.findings = findings
+        self.results = results
+        self.notes = notes
+    }
+}
+
+/// What the history analyzer is asked.
+public struct HistoryRequest: Sendable {
+    public var repository: URL
+    public var baseline: String?
+    public var exerciseID: String
+    /// The starter as handed out, to find the baseline when no manifest names it.
+    public var starter: URL?
+    /// The rubric's history criterion, if any (its parameters are the thresholds).
+    public var criterion: Criterion?
+}
+
+/// What the history analyzer found and scored.
+public struct HistoryOutcome: Sendable {
+    public var summary: HistorySummary
+    public var result: CriterionResult?
+
+    public init(summary: HistorySummary, result: CriterionResult?) {
+        self.summary = summary
+        self.result = result
+    }
+}
+
+/// The analyses `check` runs besides building and testing: passed in, so tests can stand them in.
+public struct Analyzers: Sendable {
+    public var rules: @Sendable (_ criteria: [Criterion], _ tree: SourceTree) -> RulesOutcome
+    public var history: @Sendable (_ request: HistoryRequest) -> HistoryOutcome
+
+    public init(
+        rules: @escaping @Sendable ([Criterion], SourceTree) -> RulesOutcome,
+        history: @escaping @Sendable (HistoryRequest) -> HistoryOutcome
+    ) {
+        self.rules = rules
+        self.history = history
+    }
+}

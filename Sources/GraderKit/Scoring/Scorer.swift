@@ -1,0 +1,81 @@
+import Foundation
+import GraderCore
+
+/// Turns the evidence into criterion results, a total and a verdict, in rubric order. Deterministic.
+public struct Scorer: Sendable {
+    public let rubric: Rubric
+
+    public init(rubric: Rubric) {
+        self.rubric = rubric
+    }
+
+    /// The result of a `tests` criterion from the hidden tests of its requirement.
+    public func testsResult(_ criterion: Criterion, tests: [TestResult], notChecked: String?) -> CriterionResult {
+        let requirement = criterion.requirement ?? criterion.id
+        let own = tests.filter { $0.requirement == requirement }
+        if let notChecked { return .notChecked(criterion, reason: notChecked) }
+        guard !own.isEmpty else { return .notChecked(criterion, reason: "no hidden tests for \(requirement)") }
+        let passed = own.filter { $0.status == .pass }
+        var evidence = ["\(passed.count)/\(own.count) hidden tests passed"]
+        for test in own where test.status != .pass {
+            evidence.append("\(test.status == .fail ? "✗" : "!") \(test.name): \(test.message ?? test.status.rawValue)")
+        }
+        let score = passed.count == own.count ? criterion.points : passed.reduce(0) { $0 + $1.score }
+        return CriterionResult(criterion: criterion, score: score, evidence: evidence)
+    }
+
+    /// The result of a `coverage` criterion: tests of one's own and line coverage.
+    ///
+    /// Score = points × (40% × min(1, passing tests / `min_tests`) + 60% × min(1, coverage / `target_coverage`)).
+    public func coverageResult(_ criterion: Criterion, summary: OwnTestsSummary?, notChecked: String?) -> CriterionResult {
+        if let notChecked { return .notChecked(criterion, reason: notChecked) }
+        guard let summary else { return .notChecked(criterion, reason: "the candidate's tests were not run") }
+        let minTests = max(1, criterion.options.number("min_tests", default: 5))
+        let target = max(1, criterion.options.number("target_coverage", default: 60))
+        let testShare = min(1, Double(summary.passed) / minTests)
+        let coverageShare = min(1, (summary.lineCoverage ?? 0) / target)
+        var evidence = [
+            summary.total == 0
+                ? "no tests of the candidate's own"
+                : "\(summary.total) tests of the candidate's own: \(summary.passed) passed, \(summary.failed) failed (\(Int(minTests)) expected)"
+        ]
+        if let coverage = summary.lineCoverage {
+            evidence.append("line coverage \(Self.format(coverage))% of the sources (target \(Self.format(target))%)")
+            let least = summary.files.sorted { $0.lineCoverage < $1.lineCoverage }.prefix(3)
+            if !least.isEmpty {
+                evidence.append("least covered: " + least.map { "\($0.path) \(Self.format($0.lineCoverage))%" }.joined(separator: ", "))
+            }
+        } else if summary.total > 0 {
+            evidence.append("line coverage could not be measured")
+        }
+        return CriterionResult(criterion: criterion, score: criterion.points * (0.4 * testShare + 0.6 * coverageShare), evidence: evidence)
+    }
+
+    /// The result of a `manual` criterion: the interviewer's score when given, else pending.
+    public func manualResult(_ criterion: Criterion, score: Double?, evidence: [String]) -> CriterionResult {
+        guard let score else {
+            return CriterionResult(
+                id: criterion.id, title: criterion.title, kind: .manual, score: 0, maxScore: criterion.points,
+                status: .manual, evidence: ["for the interviewer: score with --manual"] + evidence)
+        }
+        return CriterionResult(criterion: criterion, score: score, evidence: ["scored by the interviewer"] + evidence)
+    }
+
+    /// Totals and verdict. While manual criteria are unscored, the verdict is judged on the other criteria
+    /// (their share of points against the pass mark) and a note says what is pending.
+    public func verdict(_ results: [CriterionResult]) -> (score: Double, maxScore: Double, passed: Bool, note: String?) {
+        let score = (results.reduce(0) { $0 + $1.score } * 100).rounded() / 100
+        let maxScore = results.reduce(0) { $0 + $1.maxScore }
+        let pending = results.filter { $0.status == .manual }
+        let judged = maxScore - pending.reduce(0) { $0 + $1.maxScore }
+        let passed = judged > 0 && score / judged * 100 >= rubric.passPercent - 1e-9
+        let note = pending.isEmpty
+            ? nil
+            : "provisional verdict on \(Self.format(judged)) automatic points; \(Self.format(maxScore - judged)) points await the interviewer (--manual)"
+        return (score, maxScore, passed, note)
+    }
+
+    static func format(_ value: Double) -> String {
+        value.rounded() == value ? String(Int(value)) : String(format: "%.1f", value)
+    }
+}
