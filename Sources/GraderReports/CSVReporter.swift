@@ -17,7 +17,8 @@ public enum CSVReporter: Reporter {
         var lines = [header.map(field).joined(separator: ",")]
         for result in results {
             let row = [
-                text(result.submission), text(result.exercise), result.status.rawValue, result.passed ? "true" : "false",
+                text(result.submission), text(result.exercise), result.status.rawValue,
+                result.passed ? "true" : "false",
                 Numbers.plain(result.score), Numbers.plain(result.maxScore), Numbers.plain(result.percent),
                 "\(result.testsPassed)", "\(result.tests.count)", "\(result.findings.count)",
                 result.history.map { "\($0.commits)" } ?? "",

@@ -89,7 +89,8 @@ public enum HTMLReporter: Reporter {
         if !result.criteria.isEmpty {
             lines.append("<\(sub)>Criteria</\(sub)>")
             lines.append("<table>")
-            lines.append("<thead><tr><th>ID</th><th>Criterion</th><th>Kind</th><th>Score</th><th>Status</th></tr></thead>")
+            lines.append(
+                "<thead><tr><th>ID</th><th>Criterion</th><th>Kind</th><th>Score</th><th>Status</th></tr></thead>")
             lines.append("<tbody>")
             for criterion in result.criteria {
                 let status = criterion.status.rawValue

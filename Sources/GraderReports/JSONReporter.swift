@@ -5,6 +5,7 @@ import GraderCore
 /// submission and an array for several (or none).
 public enum JSONReporter: Reporter {
     public static func render(_ results: [GradeResult]) -> String {
+        if results.isEmpty { return "[]\n" }
         let encoder = GradeResult.makeEncoder()
         let data: Data?
         if results.count == 1 {

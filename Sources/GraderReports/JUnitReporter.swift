@@ -71,7 +71,9 @@ public enum JUnitReporter: Reporter {
             case .skipped: counts.skipped += 1
             }
         }
-        var lines = ["  <testsuite name=\"\(x(result.submission))\" package=\"\(x(result.exercise))\"\(counts.attributes)>"]
+        var lines = [
+            "  <testsuite name=\"\(x(result.submission))\" package=\"\(x(result.exercise))\"\(counts.attributes)>"
+        ]
         lines.append("    <properties>")
         let properties = [
             ("exercise", result.exercise), ("submission", result.submission), ("status", result.status.rawValue),
@@ -96,7 +98,8 @@ public enum JUnitReporter: Reporter {
         var cases: [Case] = []
         if result.status == .error {
             let message = result.message ?? "could not grade"
-            cases.append(Case(classname: "grader", name: "grade", time: nil, outcome: .error(message: message, body: message)))
+            cases.append(
+                Case(classname: "grader", name: "grade", time: nil, outcome: .error(message: message, body: message)))
         }
         for test in result.tests {
             let message = test.message ?? test.status.rawValue
@@ -122,12 +125,15 @@ public enum JUnitReporter: Reporter {
             case .partial, .failed:
                 outcome = .failure(
                     message: "\(score) points: \(criterion.status.rawValue)", body: evidence.joined(separator: "\n"))
-            case .manual: outcome = .skipped(message: "left for the interviewer (\(Numbers.plain(criterion.maxScore)) points)")
-            case .notChecked: outcome = .skipped(message: "not checked: " + (criterion.evidence.first ?? "no reason given"))
+            case .manual:
+                outcome = .skipped(message: "left for the interviewer (\(Numbers.plain(criterion.maxScore)) points)")
+            case .notChecked:
+                outcome = .skipped(message: "not checked: " + (criterion.evidence.first ?? "no reason given"))
             }
             cases.append(
                 Case(
-                    classname: "rubric.\(criterion.kind.rawValue)", name: "\(criterion.id) \(criterion.title)", time: nil,
+                    classname: "rubric.\(criterion.kind.rawValue)", name: "\(criterion.id) \(criterion.title)",
+                    time: nil,
                     outcome: outcome))
         }
         return cases

@@ -47,7 +47,9 @@ public enum MarkdownReporter: Reporter {
     }
 
     private static func criteria(_ result: GradeResult) -> [String] {
-        var lines = ["### Criteria", "", "| ID | Criterion | Kind | Score | Status |", "| --- | --- | --- | ---: | --- |"]
+        var lines = [
+            "### Criteria", "", "| ID | Criterion | Kind | Score | Status |", "| --- | --- | --- | ---: | --- |",
+        ]
         for criterion in result.criteria {
             let cells = [
                 md(criterion.id), md(criterion.title), criterion.kind.rawValue,
@@ -67,7 +69,7 @@ public enum MarkdownReporter: Reporter {
                 lines.append("")
                 let symbols = broken.symbols.map { Escape.markdownCode($0) }.joined(separator: ", ")
                 var item = "- ✗ hidden tests do not compile: expected \(symbols)"
-                if let message = broken.message { item += ": " + md(message) }
+                if let message = broken.message { item += ": " + Escape.markdownCode(message) }
                 lines.append(item)
                 continue
             }
@@ -76,7 +78,7 @@ public enum MarkdownReporter: Reporter {
             for test in group.tests {
                 var item = "- \(test.status == .pass ? "✓" : "✗") \(Escape.markdownCode(test.name))"
                 if test.status == .error { item += " (error)" }
-                if test.status != .pass, let message = test.message { item += ": " + md(message) }
+                if test.status != .pass, let message = test.message { item += ": " + Escape.markdownCode(message) }
                 lines.append(item)
             }
         }

@@ -111,7 +111,9 @@ public enum TextReporter: Reporter {
     private static func manualReview(_ items: [ManualItem]) -> [String] {
         var lines = ["Manual review"]
         for item in items {
-            let score = item.score.map { "scored \(Numbers.score($0, of: item.points))" } ?? "\(Numbers.plain(item.points)) points, not scored"
+            let score =
+                item.score.map { "scored \(Numbers.score($0, of: item.points))" }
+                ?? "\(Numbers.plain(item.points)) points, not scored"
             lines.append("  \(line(item.id)) \(line(item.title)) (\(score))")
             lines += item.checklist.map { "    [ ] " + line($0) }
             if !item.evidence.isEmpty {
