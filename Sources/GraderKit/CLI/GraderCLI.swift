@@ -1,5 +1,6 @@
 import Foundation
 import GraderCore
+import GraderReports
 
 /// The `grader` command: parses arguments, calls the library, returns an exit code. Only `output` prints.
 public struct GraderCLI {
@@ -68,6 +69,14 @@ public struct GraderCLI {
             return try list(arguments)
         case "sync-exercises":
             return try syncExercises(arguments)
+        case "check":
+            return try check(arguments)
+        case "new":
+            return try newWorkspace(arguments)
+        case "verify":
+            return try verify(arguments)
+        case "bench":
+            return try bench(arguments)
         default:
             throw GraderError.usage("unknown command '\(command)'; see 'grader --help'")
         }
@@ -103,6 +112,97 @@ public struct GraderCLI {
             try generator.write(id)
             output.out("wrote Exercises/\(id)\n")
         }
+        return 0
+    }
+
+    private func check(_ arguments: Arguments) throws -> Int32 {
+        guard !arguments.positional.isEmpty else { throw GraderError.usage("check needs at least one submission; see 'grader check --help'") }
+        let kit = try kit(arguments)
+        var options = CheckOptions()
+        options.exercise = arguments.value("exercise")
+        options.staticOnly = arguments.has("static-only")
+        options.keepWork = arguments.has("keep-work")
+        if let jobs = arguments.value("jobs") {
+            guard let count = Int(jobs), count > 0 else { throw GraderError.usage("--jobs needs a whole number above 0") }
+            options.jobs = count
+        }
+        let formatName = arguments.value("format") ?? "text"
+        guard let format = ReportFormat(rawValue: formatName) else {
+            throw GraderError.usage(
+                "unknown format '\(formatName)'; use one of: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        if let file = arguments.value("manual") {
+            options.manualScores = try ManualScores.load(file, rubrics: try kit.rubrics())
+        }
+        if let exercise = options.exercise, !kit.exerciseIDs().contains(exercise) {
+            throw GraderError.unknownExercise(exercise, known: kit.exerciseIDs())
+        }
+        let checker = Checker(kit: kit, options: options, analyzers: .live(runner: .live))
+        let results: [GradeResult]
+        if arguments.positional.count == 1 {
+            results = [try checker.check(arguments.positional[0])]
+        } else {
+            results = checker.check(arguments.positional)
+        }
+        try emit(Reporters.render(results, as: format), to: arguments.value("output"))
+        if let csv = arguments.value("csv") {
+            try emit(Reporters.render(results, as: .csv), to: csv)
+        }
+        if results.contains(where: { $0.status == .error }) { return 3 }
+        return results.allSatisfy(\.passed) ? 0 : 1
+    }
+
+    /// Writes `text` to `path` (never over a submission: the path is the user's choice), or prints it.
+    private func emit(_ text: String, to path: String?) throws {
+        guard let path, path != "-" else {
+            output.out(text.hasSuffix("\n") ? text : text + "\n")
+            return
+        }
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw GraderError.usage("cannot write \(path): \(error.localizedDescription)")
+        }
+    }
+
+    private func newWorkspace(_ arguments: Arguments) throws -> Int32 {
+        guard arguments.positional.count == 2 else {
+            throw GraderError.usage("usage: grader new <exercise> <dir>; see 'grader list' for exercises")
+        }
+        let kit = try kit(arguments)
+        let workspace = try WorkspaceCreator(kit: kit).create(
+            exercise: arguments.positional[0], at: URL(fileURLWithPath: arguments.positional[1]))
+        output.out(
+            """
+            Created \(arguments.positional[1]) for \(workspace.exercise) (version \(workspace.version)); baseline \(workspace.baseline?.prefix(12) ?? "").
+            Hand the candidate this folder (zip it, or push it to a private repository); keep Solutions/ and Rubrics/ private.
+            Grade it later with: grader check \(arguments.positional[1])
+
+            """)
+        return 0
+    }
+
+    private func verify(_ arguments: Arguments) throws -> Int32 {
+        let kit = try kit(arguments)
+        let ids = arguments.positional.isEmpty ? kit.exerciseIDs() : arguments.positional
+        var options = CheckOptions()
+        if let jobs = arguments.value("jobs"), let count = Int(jobs), count > 0 { options.jobs = count }
+        let verifier = Verifier(kit: kit, options: options, analyzers: .live(runner: .live))
+        var failed = false
+        for id in ids {
+            let report = try verifier.verify(id) { line in output.out(line + "\n") }
+            failed = failed || !report.problems.isEmpty
+        }
+        output.out(failed ? "verify: FAILED\n" : "verify: all exercises OK\n")
+        return failed ? 1 : 0
+    }
+
+    private func bench(_ arguments: Arguments) throws -> Int32 {
+        let kit = try kit(arguments)
+        let id = arguments.positional.first ?? "movie-client"
+        _ = try kit.rubric(id)
+        let bench = Benchmark(kit: kit, exercise: id, runner: .live)
+        try bench.run { line in output.out(line + "\n") }
         return 0
     }
 }

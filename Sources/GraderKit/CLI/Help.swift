@@ -29,6 +29,48 @@ enum Help {
             Lists every exercise with its id, title, time box and requirement ids.
 
             """,
+        "check": """
+            USAGE: grader check <path>… [options]
+
+            Grades submissions: a folder, a .zip file or a git bundle each. The submission is never changed: a
+            private copy is graded. Its Package.swift is read as text and never evaluated.
+
+            OPTIONS:
+              --format <text|json|markdown|html|junit|csv>   Report format (default: text).
+              --output <file>               Write the report to a file instead of standard output.
+              --csv <file>                  Also write the summary table as CSV.
+              --exercise <id>               The exercise, when the submission has no manifest.
+              --manual <file>               The interviewer's scores for manual criteria (JSON: {"architecture": 8}).
+              --jobs <n>                    Test processes run at once (default: the number of cores).
+              --static-only                 Rules and history only: no build, no tests.
+              --keep-work                   Keep the private work folder (to debug the grader).
+
+            EXIT CODES: 0 every submission at or above the pass mark, 1 one below it, 2 usage error,
+            3 a submission could not be graded.
+
+            """,
+        "new": """
+            USAGE: grader new <exercise> <dir>
+
+            Creates a candidate workspace: the starter, `git init`, a baseline commit (with a Grader-Exercise
+            trailer), and .grader/manifest.json recording the exercise, its version and the baseline commit.
+
+            """,
+        "verify": """
+            USAGE: grader verify [<exercise>…]
+
+            For maintainers and CI: every solution gets every automatic point, every starter builds and
+            scores at most 20% of the hidden tests, and Exercises/ is in sync with Solutions/.
+
+            """,
+        "bench": """
+            USAGE: grader bench [<exercise>]
+
+            Times, side by side in one run, a cold `grader check` of the solution against a plain
+            `swift build --build-tests` + `swift test` of the same sources, a second (warm) submission,
+            and the grader's own work (--static-only); prints the ratios against the targets of SPEC §6.
+
+            """,
         "sync-exercises": """
             USAGE: grader sync-exercises [<exercise>…] [--check]
 

@@ -1,0 +1,72 @@
+import Foundation
+import GraderCore
+
+/// `grader new`: a candidate workspace with the starter, a git repository and a baseline commit.
+public struct WorkspaceCreator: Sendable {
+    public let kit: Kit
+    public var runner: ProcessRunner
+
+    public init(kit: Kit, runner: ProcessRunner = .live) {
+        self.kit = kit
+        self.runner = runner
+    }
+
+    /// Creates the workspace at `folder` (which must not exist or be empty) and returns its manifest.
+    @discardableResult
+    public func create(exercise id: String, at folder: URL) throws -> WorkspaceManifest {
+        let rubric = try kit.rubric(id)
+        let manager = FileManager.default
+        if let existing = try? manager.contentsOfDirectory(atPath: folder.path), !existing.isEmpty {
+            throw GraderError.destinationExists(folder.path)
+        }
+        let starter = SourceTree(scanning: kit.starter(id))
+        guard !starter.files.isEmpty else {
+            throw GraderError.toolFailed("Exercises/\(id) is empty; run 'swift run grader sync-exercises'")
+        }
+        for path in starter.files {
+            let destination = folder.appendingPathComponent(path)
+            try manager.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try manager.copyItem(at: starter.url(of: path), to: destination)
+        }
+        let identity = [
+            "GIT_AUTHOR_NAME": "Interview Kit", "GIT_AUTHOR_EMAIL": "grader@interview-kit.invalid",
+            "GIT_COMMITTER_NAME": "Interview Kit", "GIT_COMMITTER_EMAIL": "grader@interview-kit.invalid",
+        ]
+        let message = """
+            Start the \(rubric.title) exercise
+
+            The starter as handed out; the candidate's work begins after this commit.
+
+            Grader-Exercise: \(rubric.exercise)
+            Grader-Version: \(rubric.version)
+            """
+        for arguments in [
+            ["init", "--quiet", "--initial-branch=main"], ["add", "--all"], ["commit", "--quiet", "--no-verify", "-m", message],
+        ] {
+            try git(arguments, in: folder, environment: identity)
+        }
+        let baseline = try git(["rev-parse", "HEAD"], in: folder).trimmingCharacters(in: .whitespacesAndNewlines)
+        let manifest = WorkspaceManifest(
+            exercise: rubric.exercise, version: rubric.version, baseline: baseline,
+            createdAt: ISO8601DateFormatter().string(from: Date()))
+        let encoder = JSONEncoder()
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        let url = folder.appendingPathComponent(WorkspaceManifest.path)
+        try manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try (encoder.encode(manifest) + Data("\n".utf8)).write(to: url)
+        return manifest
+    }
+
+    @discardableResult
+    private func git(_ arguments: [String], in folder: URL, environment: [String: String] = [:]) throws -> String {
+        let output = try runner(
+            ProcessRequest(
+                "git", ["-C", folder.path] + arguments, environment: environment.merging(["LC_ALL": "C"]) { a, _ in a },
+                timeout: 120))
+        guard output.succeeded else {
+            throw GraderError.toolFailed("git \(arguments.first ?? "") failed: \(Builder.lastLines(output.stderr, count: 1))")
+        }
+        return output.stdout
+    }
+}

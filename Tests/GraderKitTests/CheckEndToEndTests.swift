@@ -1,0 +1,76 @@
+import Foundation
+import GraderCore
+import GraderKit
+import XCTest
+
+/// Grades fixture submissions named by outcome against the fixture kit, with real builds and test processes.
+/// All fixtures are graded in one run so they share a warm build, as `grader check a b c` does.
+final class CheckEndToEndTests: XCTestCase {
+    private static let noAnalysis = Analyzers(
+        rules: { criteria, _ in RulesOutcome(findings: [], results: criteria.map { .notChecked($0, reason: "off") }, notes: []) },
+        history: { request in
+            HistoryOutcome(
+                summary: HistorySummary(
+                    commits: 0, baseline: nil, medianLines: 0, maxLines: 0, shareOverThreshold: 0, daysWithCommits: 0,
+                    observations: [], problems: []), result: request.criterion.map { .notChecked($0, reason: "off") })
+        })
+
+    func testFixtureSubmissionsAreGradedByOutcome() throws {
+        let fixtureKit = try FixtureKit()
+        defer { fixtureKit.remove() }
+        let manifest = ["exercise.json": FixtureSubmission.manifest]
+        let fixtures: [(name: String, files: [String: String])] = [
+            ("all-hidden-tests-pass", manifest.merging([
+                "Sources/Counter/Counter.swift": FixtureSubmission.counter(),
+                "Tests/CounterTests/CounterTests.swift": FixtureSubmission.ownXCTests,
+                "Tests/CounterTests/SwiftTestingTests.swift": FixtureSubmission.ownSwiftTests,
+            ]) { a, _ in a }),
+            ("fatal-error-in-one-gap", manifest.merging([
+                "Sources/Counter/Counter.swift": FixtureSubmission.counter(label: #"fatalError("TODO(CT2)")"#)
+            ]) { a, _ in a }),
+            ("renamed-method", manifest.merging([
+                "Sources/Counter/Counter.swift": FixtureSubmission.counter(labelName: "title")
+            ]) { a, _ in a }),
+            ("compile-error", manifest.merging([
+                "Sources/Counter/Counter.swift": "public struct Counter { let x: Int = \"oops\" }"
+            ]) { a, _ in a }),
+        ]
+        let submissions = try fixtures.map { try FixtureSubmission($0.name, files: $0.files) }
+        defer { submissions.forEach { $0.remove() } }
+
+        var options = CheckOptions()
+        options.jobs = 2
+        options.testTimeout = 20
+        let checker = Checker(kit: fixtureKit.kit, options: options, analyzers: Self.noAnalysis)
+        let results = checker.check(submissions.map(\.root.path))
+        let byName = Dictionary(uniqueKeysWithValues: zip(fixtures.map(\.name), results))
+
+        let good = try XCTUnwrap(byName["all-hidden-tests-pass"])
+        XCTAssertEqual(good.tests.map(\.status), Array(repeating: .pass, count: 6), "\(good.tests)")
+        XCTAssertEqual(good.criteria.first { $0.id == "CT1" }?.score, 6)
+        XCTAssertEqual(good.criteria.first { $0.id == "CT2" }?.score, 3)
+        XCTAssertEqual(good.ownTests?.total, 2)
+        XCTAssertEqual(good.ownTests?.passed, 2)
+        XCTAssertEqual(good.ownTests?.lineCoverage ?? 0, 62.5, accuracy: 0.1, "label() is not covered by the own tests")
+        XCTAssertEqual(good.criteria.first { $0.id == "design" }?.status, .manual)
+        XCTAssertTrue(good.passed)
+
+        let gap = try XCTUnwrap(byName["fatal-error-in-one-gap"])
+        XCTAssertEqual(gap.tests.filter { $0.requirement == "CT1" }.map(\.status), [.pass, .pass, .pass])
+        XCTAssertEqual(gap.tests.filter { $0.requirement == "CT2" }.map(\.status), [.error, .error, .error])
+        XCTAssertTrue(gap.tests.first { $0.requirement == "CT2" }?.message?.hasPrefix("crashed") ?? false)
+        XCTAssertEqual(gap.ownTests?.total, 0)
+
+        let renamed = try XCTUnwrap(byName["renamed-method"])
+        XCTAssertEqual(renamed.tests.filter { $0.requirement == "CT1" }.map(\.status), [.pass, .pass, .pass])
+        let lost = renamed.tests.filter { $0.requirement == "CT2" }
+        XCTAssertEqual(lost.map(\.status), [.error, .error, .error])
+        XCTAssertTrue(lost[0].message?.contains("has no member 'label'") ?? false, lost[0].message ?? "")
+
+        let broken = try XCTUnwrap(byName["compile-error"])
+        XCTAssertEqual(broken.status, .fail)
+        XCTAssertTrue(broken.tests.allSatisfy { $0.status == .error })
+        XCTAssertTrue(broken.notes.contains { $0.contains("does not compile") && $0.contains("Counter.swift:1") }, "\(broken.notes)")
+        XCTAssertEqual(broken.criteria.first { $0.id == "own-tests" }?.status, .notChecked)
+    }
+}
