@@ -108,9 +108,12 @@ public enum HTMLReporter: Reporter {
             for group in result.requirementGroups {
                 lines.append("<p><strong>\(h(group.heading))</strong>: \(group.passed)/\(group.tests.count) passed</p>")
                 lines.append("<ul class=\"tests\">")
-                if let broken = group.brokenContract {
+                if let broken = group.blocked {
                     let symbols = broken.symbols.map { "<code>\(h($0))</code>" }.joined(separator: ", ")
-                    var item = "<li class=\"error\">✗ hidden tests do not compile: expected \(symbols)"
+                    var item =
+                        broken.symbols.isEmpty
+                        ? "<li class=\"error\">✗ no test ran (\(group.tests.count) tests)"
+                        : "<li class=\"error\">✗ hidden tests do not compile: expected \(symbols)"
                     if let message = broken.message { item += "<pre>\(h(message))</pre>" }
                     lines.append(item + "</li>")
                 } else {

@@ -64,11 +64,14 @@ public enum MarkdownReporter: Reporter {
         var lines = ["### Hidden tests (\(result.testsPassed)/\(result.tests.count) passed)"]
         for group in result.requirementGroups {
             lines.append("")
-            if let broken = group.brokenContract {
+            if let broken = group.blocked {
                 lines.append("**\(md(group.heading))**: 0/\(group.tests.count) passed")
                 lines.append("")
                 let symbols = broken.symbols.map { Escape.markdownCode($0) }.joined(separator: ", ")
-                var item = "- ✗ hidden tests do not compile: expected \(symbols)"
+                var item =
+                    broken.symbols.isEmpty
+                    ? "- ✗ no test ran (\(group.tests.count) tests)"
+                    : "- ✗ hidden tests do not compile: expected \(symbols)"
                 if let message = broken.message { item += ": " + Escape.markdownCode(message) }
                 lines.append(item)
                 continue

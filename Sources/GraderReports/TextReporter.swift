@@ -61,7 +61,7 @@ public enum TextReporter: Reporter {
     private static func tests(_ result: GradeResult) -> [String] {
         var lines = ["Hidden tests (\(result.testsPassed)/\(result.tests.count) passed)"]
         for group in result.requirementGroups {
-            if let broken = group.brokenContract {
+            if let broken = group.blocked {
                 lines.append("  \(line(group.heading)): 0/\(group.tests.count) passed, \(line(broken.summary))")
                 if let message = broken.message { lines += indented(message, by: "      ", first: "    ✗ ") }
                 continue

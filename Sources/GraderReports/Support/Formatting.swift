@@ -75,26 +75,28 @@ struct RequirementGroup {
     /// `MC2 Requests`, or `MC2` without a title.
     var heading: String { title.map { "\(id) \($0)" } ?? id }
 
-    /// When the requirement's hidden tests no longer compile against the submission: every test is an error
-    /// and at least one names the symbol it expected. Reports then show one line with that symbol instead of
-    /// repeating the compiler's message for every test.
-    var brokenContract: BrokenContract? {
+    /// When none of the requirement's tests ran for one shared reason, reports show that reason once instead of
+    /// repeating it for every test: either the hidden tests no longer compile against the submission (every
+    /// test is an error and at least one names the symbol it expected), or every test is an error with the same
+    /// message (the build failed, or the runner's own "does not compile against the submission's API: …").
+    var blocked: BlockedRequirement? {
         guard !tests.isEmpty, tests.allSatisfy({ $0.status == .error }) else { return nil }
-        let symbols = tests.compactMap(\.expectedSymbol)
-        guard !symbols.isEmpty else { return nil }
-        var unique: [String] = []
-        for symbol in symbols where !unique.contains(symbol) { unique.append(symbol) }
-        return BrokenContract(symbols: unique, message: tests.compactMap(\.message).first)
+        var symbols: [String] = []
+        for symbol in tests.compactMap(\.expectedSymbol) where !symbols.contains(symbol) { symbols.append(symbol) }
+        let messages = Set(tests.map { $0.message ?? "" })
+        if symbols.isEmpty && (tests.count < 2 || messages.count != 1) { return nil }
+        return BlockedRequirement(symbols: symbols, message: tests.compactMap(\.message).first)
     }
 }
 
-/// Hidden tests that no longer compile: the symbols they expected and the compiler's message.
-struct BrokenContract {
+/// A requirement none of whose hidden tests ran: the symbols they expected (if known) and the shared message.
+struct BlockedRequirement {
     var symbols: [String]
     var message: String?
 
-    /// `expected `A.b(_:)`` or `expected `A.b(_:)`, `C.d``.
+    /// `hidden tests do not compile: expected `A.b(_:)``, or `no test ran` when no symbol is known.
     var summary: String {
-        "hidden tests do not compile: expected " + symbols.map { "`\($0)`" }.joined(separator: ", ")
+        if symbols.isEmpty { return "no test ran" }
+        return "hidden tests do not compile: expected " + symbols.map { "`\($0)`" }.joined(separator: ", ")
     }
 }
