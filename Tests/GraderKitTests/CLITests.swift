@@ -1,0 +1,97 @@
+import Foundation
+import GraderCore
+import GraderKit
+import XCTest
+
+/// The CLI in-process: arguments in, exit code and printed text out.
+final class CLITests: XCTestCase {
+    private final class Printed: @unchecked Sendable {
+        let lock = NSLock()
+        var out = ""
+        var err = ""
+    }
+
+    private func run(_ words: [String], environment: [String: String] = [:]) -> (code: Int32, out: String, err: String) {
+        let printed = Printed()
+        let output = GraderCLI.Output(
+            out: { text in printed.lock.withLock { printed.out += text } },
+            err: { text in printed.lock.withLock { printed.err += text } })
+        let code = GraderCLI(output: output, environment: environment).run(words)
+        return (code, printed.out, printed.err)
+    }
+
+    func testHelpAndVersion() {
+        XCTAssertEqual(run(["--help"]).code, 0)
+        XCTAssertTrue(run(["--help"]).out.contains("USAGE: grader <command>"))
+        XCTAssertTrue(run(["check", "--help"]).out.contains("--static-only"))
+        XCTAssertEqual(run(["--version"]).out, "grader \(GraderCLI.version)\n")
+        XCTAssertEqual(run([]).code, 2)
+    }
+
+    func testUsageErrorsPrintOneLineAndExitTwo() throws {
+        let kit = try FixtureKit()
+        defer { kit.remove() }
+        let cases: [([String], String)] = [
+            (["frobnicate"], "grader: unknown command 'frobnicate'; see 'grader --help'\n"),
+            (["check"], "grader: check needs at least one submission; see 'grader check --help'\n"),
+            (["check", "x", "--format", "pdf"], "grader: unknown format 'pdf'; use one of: text, json, markdown, html, junit, csv\n"),
+            (["check", "x", "--bogus"], "grader: unknown option '--bogus'; see 'grader --help'\n"),
+            (["check", "x", "--jobs", "0"], "grader: --jobs needs a whole number above 0\n"),
+            (["check", "x", "--exercise", "nope"], "grader: unknown exercise 'nope'; known exercises: counter\n"),
+            (["new", "nope", "/tmp/x"], "grader: unknown exercise 'nope'; known exercises: counter\n"),
+        ]
+        for (words, expected) in cases {
+            let result = run(words + ["--kit", kit.root.path])
+            XCTAssertEqual(result.code, 2, "\(words)")
+            XCTAssertEqual(result.err, expected, "\(words)")
+            XCTAssertEqual(result.out, "")
+        }
+    }
+
+    func testSubmissionThatCannotBeGradedExitsThree() throws {
+        let kit = try FixtureKit()
+        defer { kit.remove() }
+        let missing = run(["check", "/nonexistent/alice", "--kit", kit.root.path])
+        XCTAssertEqual(missing.code, 3)
+        XCTAssertEqual(missing.err, "grader: /nonexistent/alice: no such file or folder\n")
+
+        let plain = FileManager.default.temporaryDirectory.appendingPathComponent("grader-plain-\(UUID().uuidString).txt")
+        try "hello".write(to: plain, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: plain) }
+        let notASubmission = run(["check", plain.path, "--kit", kit.root.path])
+        XCTAssertEqual(notASubmission.code, 3)
+        XCTAssertEqual(notASubmission.err, "grader: \(plain.path): not a folder, a .zip file or a git bundle\n")
+
+        let anonymous = try FixtureSubmission("anonymous", files: ["Sources/Counter/Counter.swift": FixtureSubmission.counter()], git: false)
+        defer { anonymous.remove() }
+        let unknown = run(["check", anonymous.root.path, "--static-only", "--kit", kit.root.path])
+        XCTAssertEqual(unknown.code, 3)
+        XCTAssertEqual(
+            unknown.err,
+            "grader: cannot tell which exercise \(anonymous.root.path) is (no .grader/manifest.json or exercise.json); pass --exercise with one of: counter\n")
+    }
+
+    func testManualScoresAreValidated() throws {
+        let kit = try FixtureKit()
+        defer { kit.remove() }
+        let file = kit.root.appendingPathComponent("manual.json")
+        for (json, message) in [
+            (#"{"design": 9}"#, "grader: --manual: 'design' scores from 0 to 4, not 9\n"),
+            (#"{"naming": 1}"#, "grader: --manual: 'naming' is not a manual criterion; manual criteria: design\n"),
+            ("[1]", "grader: --manual: \(file.path) is not a JSON object of criterion id to points\n"),
+        ] {
+            try json.write(to: file, atomically: true, encoding: .utf8)
+            let result = run(["check", "x", "--manual", file.path, "--kit", kit.root.path])
+            XCTAssertEqual(result.code, 2)
+            XCTAssertEqual(result.err, message)
+        }
+    }
+
+    func testListShowsExercisesWithRequirements() throws {
+        let kit = try FixtureKit()
+        defer { kit.remove() }
+        let result = run(["list", "--kit", kit.root.path])
+        XCTAssertEqual(result.code, 0)
+        XCTAssertEqual(result.out, "counter  Counter  (time box: 1 hour)\n  CT1  Counting\n  CT2  Label\n")
+    }
+}
