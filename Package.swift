@@ -46,7 +46,7 @@ let package = Package(
         .testTarget(name: "GraderCoreTests", dependencies: ["GraderCore"]),
         .testTarget(name: "GraderRulesTests", dependencies: ["GraderRules"]),
         .testTarget(name: "GraderHistoryTests", dependencies: ["GraderHistory"]),
-        .testTarget(name: "GraderReportsTests", dependencies: ["GraderReports"]),
+        .testTarget(name: "GraderReportsTests", dependencies: ["GraderReports"], exclude: ["Goldens"]),
         .testTarget(name: "GraderKitTests", dependencies: ["GraderKit"]),
         .testTarget(
             name: "GraderTestSupportTests", dependencies: ["GraderTestSupport"],

@@ -66,6 +66,7 @@ final class CheckEndToEndTests: XCTestCase {
         let lost = renamed.tests.filter { $0.requirement == "CT2" }
         XCTAssertEqual(lost.map(\.status), [.error, .error, .error])
         XCTAssertTrue(lost[0].message?.contains("has no member 'label'") ?? false, lost[0].message ?? "")
+        XCTAssertEqual(lost[0].expectedSymbol, "Counter.label")
 
         let broken = try XCTUnwrap(byName["compile-error"])
         XCTAssertEqual(broken.status, .fail)

@@ -54,3 +54,11 @@ final class SolutionMarkersTests: XCTestCase {
         XCTAssertEqual(try SolutionMarkers.strip(source).text, source)
     }
 }
+
+extension SolutionMarkersTests {
+    func testKeptRequirementsKeepTheirSolutionWithoutMarkers() throws {
+        let source = "// BEGIN SOLUTION MC1: a\nlet a = 1\n// STUB: let a = 0\n// END SOLUTION\n// BEGIN SOLUTION MC2\nlet b = 2\n// END SOLUTION"
+        XCTAssertEqual(
+            try SolutionMarkers.strip(source, keeping: ["MC1"]).text, "let a = 1\n// TODO(MC2)\nfatalError(\"TODO(MC2)\")")
+    }
+}

@@ -22,11 +22,14 @@ public enum SolutionMarkers {
         }
     }
 
-    /// The starter text of `source`, and the regions it replaced.
-    public static func strip(_ source: String, file: String = "<source>") throws -> (text: String, regions: [Region]) {
+    /// The starter text of `source`, and the regions it replaced. Regions of requirements in `keeping` keep
+    /// their solution (without markers and stubs): a candidate who has done those requirements.
+    public static func strip(
+        _ source: String, file: String = "<source>", keeping: Set<String> = []
+    ) throws -> (text: String, regions: [Region]) {
         var output: [Substring] = []
         var regions: [Region] = []
-        var open: (region: Region, indent: Substring, stub: [Substring], hasStub: Bool)?
+        var open: (region: Region, indent: Substring, stub: [Substring], hasStub: Bool, body: [Substring])?
         let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
         for (index, line) in lines.enumerated() {
             let trimmed = line.drop(while: { $0 == " " || $0 == "\t" })
@@ -35,10 +38,16 @@ public enum SolutionMarkers {
                 guard open == nil else {
                     throw GraderError.markers("\(file):\(index + 1): BEGIN SOLUTION inside another region")
                 }
-                open = (try parseBegin(trimmed, line: index + 1, file: file), indent, [], false)
+                open = (try parseBegin(trimmed, line: index + 1, file: file), indent, [], false, [])
             } else if trimmed.hasPrefix("// END SOLUTION") {
                 guard let region = open else {
                     throw GraderError.markers("\(file):\(index + 1): END SOLUTION without BEGIN SOLUTION")
+                }
+                regions.append(region.region)
+                open = nil
+                if keeping.contains(region.region.requirement) {
+                    output.append(contentsOf: region.body)
+                    continue
                 }
                 let todo = region.region.hint.map { "TODO(\(region.region.requirement)): \($0)" }
                     ?? "TODO(\(region.region.requirement))"
@@ -48,14 +57,14 @@ public enum SolutionMarkers {
                 } else {
                     output.append(region.indent + "fatalError(\"TODO(\(region.region.requirement))\")")
                 }
-                regions.append(region.region)
-                open = nil
             } else if open != nil {
                 if trimmed.hasPrefix("// STUB:") {
                     open?.hasStub = true
                     var code = trimmed.dropFirst("// STUB:".count)
                     if code.first == " " { code = code.dropFirst() }
                     if !code.isEmpty { open?.stub.append(code) }
+                } else {
+                    open?.body.append(line)
                 }
             } else {
                 output.append(line)

@@ -29,10 +29,11 @@ public struct HiddenTestRunner: Sendable {
             rubric.criteria.filter { $0.kind == .tests }.map { ($0.requirement ?? $0.id, $0.points) },
             uniquingKeysWith: +)
 
-        var planned: [(requirement: String, test: String, share: Double, blocked: String?)] = []
+        var planned: [(requirement: String, test: String, share: Double, blocked: String?, symbol: String?)] = []
         for requirement in suite.requirements {
             let share = requirement.tests.isEmpty ? 0 : (points[requirement.id] ?? 0) / Double(requirement.tests.count)
             let blocked: String?
+            let symbol = build.brokenRequirements[requirement.id]?.lazy.compactMap { ExpectedSymbol.from($0.message) }.first
             if let failure = build.failure {
                 blocked = "not run: \(failure)"
             } else if let errors = build.brokenRequirements[requirement.id] {
@@ -42,7 +43,7 @@ public struct HiddenTestRunner: Sendable {
             } else {
                 blocked = nil
             }
-            planned += requirement.tests.map { (requirement.id, $0, share, blocked) }
+            planned += requirement.tests.map { (requirement.id, $0, share, blocked, symbol) }
         }
 
         return parallelMap(Array(planned.enumerated()), jobs: jobs) { index, item in
@@ -50,7 +51,7 @@ public struct HiddenTestRunner: Sendable {
                 return TestResult(
                     name: item.test, requirement: item.requirement, status: .error,
                     message: item.blocked ?? "not run: no test binary", taskId: taskIDs[item.requirement], score: 0,
-                    maxScore: Self.round(item.share))
+                    maxScore: Self.round(item.share), expectedSymbol: item.symbol)
             }
             return runOne(
                 "Hidden\(item.requirement).\(item.test)", name: item.test, requirement: item.requirement,
