@@ -21,7 +21,7 @@ public struct GraderCLI {
 
     public static let version = "0.1.0"
 
-    static let valueOptions: Set<String> = ["format", "output", "exercise", "manual", "jobs", "kit", "csv", "runs"]
+    static let valueOptions: Set<String> = ["format", "output", "exercise", "manual", "jobs", "kit", "csv", "keep"]
     static let flagOptions: Set<String> = ["static-only", "check", "help", "version", "keep-work"]
 
     public let output: Output
@@ -77,6 +77,8 @@ public struct GraderCLI {
             return try verify(arguments)
         case "bench":
             return try bench(arguments)
+        case "demo":
+            return try demo(arguments)
         default:
             throw GraderError.usage("unknown command '\(command)'; see 'grader --help'")
         }
@@ -195,6 +197,22 @@ public struct GraderCLI {
         }
         output.out(failed ? "verify: FAILED\n" : "verify: all exercises OK\n")
         return failed ? 1 : 0
+    }
+
+    private func demo(_ arguments: Arguments) throws -> Int32 {
+        let kit = try kit(arguments)
+        let id = arguments.positional.first ?? "movie-client"
+        _ = try kit.rubric(id)
+        let work = try WorkFolders.make(prefix: "grader-demo")
+        defer { WorkFolders.remove(work) }
+        let folder = arguments.value("keep").map { URL(fileURLWithPath: $0) } ?? work.appendingPathComponent("sample-candidate")
+        try SampleSubmission(kit: kit).create(exercise: id, at: folder)
+        output.err("Grading a sample \(id) submission (made from the solution, last requirement left undone) at \(folder.path)…\n")
+        var forwarded = ["check", folder.path, "--kit", kit.root.path]
+        for name in ["format", "output", "jobs", "manual"] {
+            if let value = arguments.value(name) { forwarded += ["--\(name)", value] }
+        }
+        return run(forwarded)
     }
 
     private func bench(_ arguments: Arguments) throws -> Int32 {

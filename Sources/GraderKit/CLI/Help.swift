@@ -6,6 +6,7 @@ enum Help {
         USAGE: grader <command> [options]
 
         COMMANDS:
+          demo [<exercise>]             Grade a sample submission made from the solution (default movie-client).
           list                          The exercises: id, title, time box, requirements.
           new <exercise> <dir>          A candidate workspace: the starter, git init, a baseline commit.
           check <path>…                 Grade submissions (folders, .zip files or git bundles).
@@ -61,6 +62,14 @@ enum Help {
 
             For maintainers and CI: every solution gets every automatic point, every starter builds and
             scores at most 20% of the hidden tests, and Exercises/ is in sync with Solutions/.
+
+            """,
+        "demo": """
+            USAGE: grader demo [<exercise>] [--keep <dir>] [--format <format>]
+
+            Makes a sample candidate submission from the solution (a baseline commit, one commit per
+            requirement, tests added halfway, the last requirement left undone) and grades it, so you can see
+            a whole report without a real candidate. --keep <dir> writes the sample there and keeps it.
 
             """,
         "bench": """

@@ -13,7 +13,7 @@ public struct WorkspaceCreator: Sendable {
 
     /// Creates the workspace at `folder` (which must not exist or be empty) and returns its manifest.
     @discardableResult
-    public func create(exercise id: String, at folder: URL) throws -> WorkspaceManifest {
+    public func create(exercise id: String, at folder: URL, date: Date? = nil) throws -> WorkspaceManifest {
         let rubric = try kit.rubric(id)
         let manager = FileManager.default
         if let existing = try? manager.contentsOfDirectory(atPath: folder.path), !existing.isEmpty {
@@ -28,10 +28,14 @@ public struct WorkspaceCreator: Sendable {
             try manager.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
             try manager.copyItem(at: starter.url(of: path), to: destination)
         }
-        let identity = [
+        var identity = [
             "GIT_AUTHOR_NAME": "Interview Kit", "GIT_AUTHOR_EMAIL": "grader@interview-kit.invalid",
             "GIT_COMMITTER_NAME": "Interview Kit", "GIT_COMMITTER_EMAIL": "grader@interview-kit.invalid",
         ]
+        if let date {
+            identity["GIT_AUTHOR_DATE"] = Self.gitDate(date)
+            identity["GIT_COMMITTER_DATE"] = Self.gitDate(date)
+        }
         let message = """
             Start the \(rubric.title) exercise
 
@@ -58,8 +62,11 @@ public struct WorkspaceCreator: Sendable {
         return manifest
     }
 
+    /// A date as git reads it in GIT_AUTHOR_DATE: `@<seconds> +0000`.
+    static func gitDate(_ date: Date) -> String { "@\(Int(date.timeIntervalSince1970)) +0000" }
+
     @discardableResult
-    private func git(_ arguments: [String], in folder: URL, environment: [String: String] = [:]) throws -> String {
+    func git(_ arguments: [String], in folder: URL, environment: [String: String] = [:]) throws -> String {
         let output = try runner(
             ProcessRequest(
                 "git", ["-C", folder.path] + arguments, environment: environment.merging(["LC_ALL": "C"]) { a, _ in a },
