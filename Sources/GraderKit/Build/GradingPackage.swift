@@ -72,11 +72,22 @@ public struct GradingPackageWriter: Sendable {
         let manager = FileManager.default
         try manager.createDirectory(at: destination, withIntermediateDirectories: true)
         var written: Set<String> = ["Package.swift"]
+        var notes: [String] = []
         func copy(_ source: URL, to relative: String) throws {
             written.insert(relative)
             try Self.copyIfChanged(source, to: destination.appendingPathComponent(relative))
         }
-        var notes: [String] = []
+        /// Candidate Swift files go in as UTF-8: Latin-1 bytes (an old editor's) are converted, with a note.
+        func copySource(_ path: String, to relative: String) throws {
+            written.insert(relative)
+            let data = try Data(contentsOf: submission.url(of: path))
+            var contents = data
+            if path.hasSuffix(".swift"), String(data: data, encoding: .utf8) == nil, let text = SourceTree.decodeText(data) {
+                contents = Data(text.utf8)
+                notes.append("\(path): not UTF-8; read as ISO-8859-1 and converted for the build")
+            }
+            try Self.writeIfChanged(contents, to: destination.appendingPathComponent(relative))
+        }
         var modules: [GradingPackage.Module] = []
 
         // The candidate's modules: Sources/<X> and Tests/<X>, or, for a project without that layout, every
@@ -87,7 +98,7 @@ public struct GradingPackageWriter: Sendable {
         for group in layout.libraries + layout.tests {
             let folder = (group.isTest ? "Tests/" : "Sources/") + group.name
             for file in group.files {
-                try copy(submission.url(of: file.source), to: folder + "/" + file.relative)
+                try copySource(file.source, to: folder + "/" + file.relative)
             }
             let imports = group.files.reduce(into: Set<String>()) { $0.formUnion(Self.imports(in: submission.text(of: $1.source) ?? "")) }
             let dependencies = imports.intersection(candidateNames).subtracting([group.name]).sorted()
@@ -124,7 +135,10 @@ public struct GradingPackageWriter: Sendable {
 
     /// Copies `source` unless `destination` already holds the same bytes, so unchanged files keep their dates.
     static func copyIfChanged(_ source: URL, to destination: URL) throws {
-        let data = try Data(contentsOf: source)
+        try writeIfChanged(try Data(contentsOf: source), to: destination)
+    }
+
+    static func writeIfChanged(_ data: Data, to destination: URL) throws {
         if let existing = try? Data(contentsOf: destination), existing == data { return }
         try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
         try data.write(to: destination)
@@ -181,6 +195,10 @@ struct CandidateLayout {
                 entry.resources = true
                 entry.files.append(File(source: path, relative: relative))
             } else if path.hasSuffix(".swift") {
+                guard tree.text(of: path) != nil else {
+                    notes.append("\(path): binary data, not Swift source; left out of the build")
+                    continue
+                }
                 entry.files.append(File(source: path, relative: relative))
             }
             byFolder[key] = entry

@@ -15,6 +15,8 @@ public struct CheckOptions: Sendable {
     public var buildTimeout: TimeInterval = 900
     /// Keep the work folder (for debugging the grader).
     public var keepWork: Bool = false
+    /// Limits on each test process.
+    public var limits = ResourceLimits()
 
     public init() {}
 }
@@ -89,8 +91,9 @@ public struct Checker: Sendable {
                 package, at: packageFolder, scratch: slot.appendingPathComponent("scratch"))
             if let failure = build.failure { notes.append(failure) }
             let isolation = NetworkIsolation.prefix(runner: runner)
-            if let note = isolation.note { notes.append(note) }
-            let command = build.testBinary.map { TestCommand(binary: $0, prefix: isolation.prefix) }
+            let limits = options.limits.prefix(runner: runner)
+            notes += [isolation.note, limits.note].compactMap { $0 }
+            let command = build.testBinary.map { TestCommand(binary: $0, prefix: isolation.prefix + limits.prefix) }
             tests = HiddenTestRunner(runner: runner, timeout: options.testTimeout, jobs: options.jobs).run(
                 suite: suite, rubric: rubric, build: build, command: command, workDirectory: work)
             let candidateTestModules = package.modules.filter { $0.kind == .candidateTests }.map(\.name)

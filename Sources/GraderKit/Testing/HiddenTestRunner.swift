@@ -23,7 +23,10 @@ public struct HiddenTestRunner: Sendable {
         suite: HiddenSuite, rubric: Rubric, build: BuildOutcome, command: TestCommand?, workDirectory: URL
     ) -> [TestResult] {
         let resultsFolder = workDirectory.appendingPathComponent("results")
-        try? FileManager.default.createDirectory(at: resultsFolder, withIntermediateDirectories: true)
+        let runFolder = workDirectory.appendingPathComponent("run")
+        for folder in [resultsFolder, runFolder] {
+            try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
         let taskIDs = Dictionary(uniqueKeysWithValues: rubric.requirements.enumerated().map { ($1.id, $0 + 1) })
         let points = Dictionary(
             rubric.criteria.filter { $0.kind == .tests }.map { ($0.requirement ?? $0.id, $0.points) },
@@ -56,7 +59,7 @@ public struct HiddenTestRunner: Sendable {
             return runOne(
                 "Hidden\(item.requirement).\(item.test)", name: item.test, requirement: item.requirement,
                 share: item.share, taskID: taskIDs[item.requirement], command: command,
-                resultFile: resultsFolder.appendingPathComponent("\(index).jsonl"))
+                resultFile: resultsFolder.appendingPathComponent("\(index)-\(UUID().uuidString).jsonl"), runFolder: runFolder)
         }
     }
 
@@ -70,7 +73,7 @@ public struct HiddenTestRunner: Sendable {
 
     private func runOne(
         _ identifier: String, name: String, requirement: String, share: Double, taskID: Int?, command: TestCommand,
-        resultFile: URL
+        resultFile: URL, runFolder: URL
     ) -> TestResult {
         let token = UUID().uuidString + UUID().uuidString
         guard FileManager.default.createFile(atPath: resultFile.path, contents: Data()) else {
@@ -80,7 +83,7 @@ public struct HiddenTestRunner: Sendable {
         }
         let (executable, arguments) = command.xctest(identifier)
         let request = ProcessRequest(
-            executable, arguments, workingDirectory: resultFile.deletingLastPathComponent(),
+            executable, arguments, workingDirectory: runFolder,
             environment: [
                 "GRADER_RESULT_CHANNEL": "stdin", "LLVM_PROFILE_FILE": "/dev/null", "NO_COLOR": "1",
             ], input: Data("\(resultFile.path) \(token)\n".utf8), timeout: timeout, outputLimit: outputLimit)

@@ -30,6 +30,29 @@ public struct TestCommand: Sendable {
     }
 }
 
+/// Resource limits for test processes: address space, size of files written, no core dumps.
+public struct ResourceLimits: Sendable {
+    public var addressSpaceBytes: Int
+    public var fileSizeBytes: Int
+
+    public init(addressSpaceBytes: Int = 4 << 30, fileSizeBytes: Int = 256 << 20) {
+        self.addressSpaceBytes = addressSpaceBytes
+        self.fileSizeBytes = fileSizeBytes
+    }
+
+    /// `prlimit --as=… --fsize=… --core=0 --` on Linux when prlimit is there; nothing elsewhere (with a note).
+    public func prefix(runner: ProcessRunner) -> (prefix: [String], note: String?) {
+        #if os(Linux)
+            if let probe = try? runner(ProcessRequest("prlimit", ["--core=0", "--", "true"], timeout: 10)), probe.succeeded {
+                return (["prlimit", "--as=\(addressSpaceBytes)", "--fsize=\(fileSizeBytes)", "--core=0", "--"], nil)
+            }
+            return ([], "test processes ran without memory limits: prlimit is not available")
+        #else
+            return ([], "test processes ran without memory limits: rlimits are applied on Linux only")
+        #endif
+    }
+}
+
 /// Finds out once whether test processes can run without network access here.
 public enum NetworkIsolation {
     /// `unshare -rn` on Linux when user namespaces are allowed; nothing elsewhere (with a note).
