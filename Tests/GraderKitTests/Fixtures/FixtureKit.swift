@@ -148,8 +148,13 @@ struct FixtureSubmission {
     static let manifest = #"{"exercise": "counter", "version": "1.0.0"}"#
 
     /// The correct Counter, with `label` replaced when given.
-    static func counter(label: String = #"value == 1 ? "1 tap" : "\(value) taps""#, labelName: String = "label") -> String {
+    static func counter(
+        label: String = #"value == 1 ? "1 tap" : "\(value) taps""#, labelName: String = "label", prelude: String = ""
+    ) -> String {
         """
+        import Foundation
+        \(prelude)
+
         public struct Counter {
             public private(set) var value = 0
 
