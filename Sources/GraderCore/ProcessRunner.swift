@@ -129,6 +129,8 @@ private enum LiveProcess {
         } catch {
             throw ProcessLaunchError(executable: request.executable, reason: "\(error.localizedDescription)")
         }
+        RunningProcesses.add(process.processIdentifier)
+        defer { RunningProcesses.remove(process.processIdentifier) }
         outReader.start()
         errReader.start()
         if let input = request.input {
@@ -140,6 +142,7 @@ private enum LiveProcess {
         if let timeout = request.timeout {
             if finished.wait(timeout: .now() + timeout) == .timedOut {
                 timedOut = true
+                kill(-process.processIdentifier, SIGKILL)
                 kill(process.processIdentifier, SIGKILL)
                 finished.wait()
             }
@@ -154,6 +157,50 @@ private enum LiveProcess {
             status: status, stdout: out.text, stderr: err.text, timedOut: timedOut,
             truncated: out.truncated || err.truncated, duration: Date().timeIntervalSince(start), signal: signal)
     }
+}
+
+/// The programs the grader has started and not yet seen end, so an interrupted grader can stop them
+/// (a signal handler reaches only process-wide state, hence the static list).
+public enum RunningProcesses {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var pids: Set<Int32> = []
+
+    static func add(_ pid: Int32) { lock.withLock { _ = pids.insert(pid) } }
+    static func remove(_ pid: Int32) { lock.withLock { _ = pids.remove(pid) } }
+
+    /// Kills every running child with all its descendants: the process group (Foundation starts each child as
+    /// a group leader) and, on Linux, every process below it found through /proc (the compiler jobs under
+    /// `swift build` run in groups of their own).
+    public static func terminateAll() {
+        let roots = lock.withLock { pids }
+        var victims = roots
+        #if os(Linux)
+            victims.formUnion(descendants(of: roots))
+        #endif
+        for pid in roots { kill(-pid, SIGKILL) }
+        for pid in victims { kill(pid, SIGKILL) }
+    }
+
+    #if os(Linux)
+        /// Every process whose chain of parents reaches one of `roots`, read from /proc/<pid>/stat.
+        static func descendants(of roots: Set<Int32>) -> Set<Int32> {
+            var children: [Int32: [Int32]] = [:]
+            for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+                guard let pid = Int32(entry),
+                    let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                    let close = stat.lastIndex(of: ")")
+                else { continue }
+                let fields = stat[stat.index(after: close)...].split(separator: " ")
+                if fields.count > 1, let parent = Int32(fields[1]) { children[parent, default: []].append(pid) }
+            }
+            var found: Set<Int32> = []
+            var queue = Array(roots)
+            while let next = queue.popLast() {
+                for child in children[next] ?? [] where found.insert(child).inserted { queue.append(child) }
+            }
+            return found
+        }
+    #endif
 }
 
 /// Reads a pipe to its end on a background queue, keeping at most `limit` bytes.

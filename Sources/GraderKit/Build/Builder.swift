@@ -66,7 +66,7 @@ public struct Builder: Sendable {
             }
             let output = try runner(
                 ProcessRequest(
-                    swift, arguments, workingDirectory: folder, environment: ["SWIFTPM_DISABLE_SANDBOX": "1"],
+                    swift, arguments, workingDirectory: folder, environment: ["TMPDIR": Self.temporaryFolder(in: scratch)],
                     timeout: timeout, outputLimit: 8 << 20))
             let built = package.modules.filter { !excluded.contains($0.name) && $0.kind != .library && $0.kind != .support }.map(\.name)
             if output.succeeded {
@@ -116,6 +116,13 @@ public struct Builder: Sendable {
         BuildOutcome(
             testBinary: nil, brokenRequirements: broken, brokenCandidateTests: brokenTests, failure: message,
             failureDiagnostics: diagnostics, builtModules: [], duration: Date().timeIntervalSince(start))
+    }
+
+    /// A TMPDIR inside the scratch folder, so SwiftPM's lock and temporary files go where the grader cleans up.
+    static func temporaryFolder(in scratch: URL) -> String {
+        let folder = scratch.appendingPathComponent("tmp")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder.path
     }
 
     /// The test binary SwiftPM links: `<scratch>/debug/<Package>PackageTests.xctest`.

@@ -59,7 +59,11 @@ public struct GraderCLI {
     }
 
     private func kit(_ arguments: Arguments) throws -> Kit {
-        if let path = arguments.value("kit") { return Kit(root: URL(fileURLWithPath: path)) }
+        if let path = arguments.value("kit") {
+            let kit = Kit(root: URL(fileURLWithPath: path))
+            guard kit.looksLikeKit else { throw GraderError.kitNotFound("--kit \(path) holds no Rubrics/ and Package.swift") }
+            return kit
+        }
         return try Kit.locate(environment: environment)
     }
 

@@ -40,7 +40,6 @@ public struct Checker: Sendable {
     /// Grades several submissions, one after another, reusing one warm build folder per exercise.
     /// Input problems of one submission become an `error` result for it; the others are still graded.
     public func check(_ paths: [String]) -> [GradeResult] {
-        WorkFolders.removeOnInterrupt()
         let buildCache = try? WorkFolders.make(prefix: "grader-build")
         defer { if let buildCache, !options.keepWork { WorkFolders.remove(buildCache) } }
         return paths.map { path in

@@ -70,7 +70,8 @@ public struct Kit: Sendable {
         throw GraderError.kitNotFound("run inside the kit's folder or set GRADER_KIT")
     }
 
-    var looksLikeKit: Bool {
+    /// Whether `root` holds Rubrics/ and Package.swift.
+    public var looksLikeKit: Bool {
         let manager = FileManager.default
         return manager.fileExists(atPath: rubricsFolder.path)
             && manager.fileExists(atPath: root.appendingPathComponent("Package.swift").path)

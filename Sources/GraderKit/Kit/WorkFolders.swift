@@ -1,4 +1,5 @@
 import Foundation
+import GraderCore
 
 #if canImport(Glibc)
     import Glibc
@@ -15,6 +16,7 @@ public enum WorkFolders {
 
     /// A new empty folder, `grader-<pid>-<random>`, registered for removal on interruption.
     public static func make(prefix: String = "grader") throws -> URL {
+        removeOnInterrupt()
         let base = URL(fileURLWithPath: NSTemporaryDirectory())
         let folder = base.appendingPathComponent("\(prefix)-\(getpid())-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -28,24 +30,41 @@ public enum WorkFolders {
         lock.withLock { _ = live.remove(folder.path) }
     }
 
-    /// Removes every live folder when the process gets SIGINT, SIGTERM or SIGHUP, then exits 130.
+    /// On SIGINT, SIGTERM or SIGHUP: stops the grader's child processes, removes every live folder, exits 130.
+    ///
+    /// The handler only writes a byte to a pipe (all a signal handler may safely do); a waiting task does the
+    /// work, retrying the removal while killed compiler jobs finish dying.
     public static func removeOnInterrupt() {
-        lock.withLock {
-            guard !handlersInstalled else { return }
-            handlersInstalled = true
+        let install = lock.withLock { () -> Bool in
+            defer { handlersInstalled = true }
+            return !handlersInstalled
+        }
+        guard install else { return }
+        var descriptors: [Int32] = [0, 0]
+        guard pipe(&descriptors) == 0 else { return }
+        wakeDescriptor = descriptors[1]
+        let readEnd = descriptors[0]
+        DispatchQueue.global().async {
+            var byte: UInt8 = 0
+            while read(readEnd, &byte, 1) != 1 {}
+            RunningProcesses.terminateAll()
+            for _ in 0..<20 {
+                let remaining = lock.withLock { live }
+                for path in remaining { try? FileManager.default.removeItem(atPath: path) }
+                if remaining.allSatisfy({ !FileManager.default.fileExists(atPath: $0) }) { break }
+                RunningProcesses.terminateAll()
+                usleep(150_000)
+            }
+            FileHandle.standardError.write(Data("grader: interrupted; work folders removed\n".utf8))
+            _exit(130)
         }
         for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
             signal(signalNumber) { _ in
-                WorkFolders.removeAllNow()
-                let message = "grader: interrupted; work folders removed\n"
-                _ = message.withCString { write(2, $0, strlen($0)) }
-                _exit(130)
+                var byte: UInt8 = 1
+                _ = write(WorkFolders.wakeDescriptor, &byte, 1)
             }
         }
     }
 
-    static func removeAllNow() {
-        // Called from a signal handler: no lock (it may be held by the interrupted thread).
-        for path in live { try? FileManager.default.removeItem(atPath: path) }
-    }
+    nonisolated(unsafe) private static var wakeDescriptor: Int32 = -1
 }

@@ -85,7 +85,7 @@ public struct HiddenTestRunner: Sendable {
         let request = ProcessRequest(
             executable, arguments, workingDirectory: runFolder,
             environment: [
-                "GRADER_RESULT_CHANNEL": "stdin", "LLVM_PROFILE_FILE": "/dev/null", "NO_COLOR": "1",
+                "GRADER_RESULT_CHANNEL": "stdin", "LLVM_PROFILE_FILE": "/dev/null", "NO_COLOR": "1", "TMPDIR": runFolder.path,
             ], input: Data("\(resultFile.path) \(token)\n".utf8), timeout: timeout, outputLimit: outputLimit)
         let maxScore = Self.round(share)
         func result(_ status: TestResult.Status, _ message: String?, _ output: ProcessOutput?) -> TestResult {

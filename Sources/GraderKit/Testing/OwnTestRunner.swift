@@ -23,8 +23,8 @@ public struct OwnTestRunner: Sendable {
         let profiles = workDirectory.appendingPathComponent("profiles")
         try? FileManager.default.createDirectory(at: profiles, withIntermediateDirectories: true)
         let prefixes = modules.map { $0 + "." }
-        let xcTests = list(command.xctest(nil), arguments: ["--list-tests"], prefixes: prefixes)
-        let swiftTests = list(command.swiftTesting([]), arguments: ["--list-tests"], prefixes: prefixes)
+        let xcTests = list(command.xctest(nil), arguments: ["--list-tests"], prefixes: prefixes, workDirectory: workDirectory)
+        let swiftTests = list(command.swiftTesting([]), arguments: ["--list-tests"], prefixes: prefixes, workDirectory: workDirectory)
 
         let planned = xcTests.map { (kind: "xctest", id: $0) } + swiftTests.map { (kind: "swift-testing", id: $0) }
         let outcomes = parallelMap(planned, jobs: jobs) { test -> Bool in
@@ -34,7 +34,7 @@ public struct OwnTestRunner: Sendable {
                 : command.swiftTesting(["--filter", NSRegularExpression.escapedPattern(for: test.id)])
             let request = ProcessRequest(
                 executable, arguments, workingDirectory: workDirectory,
-                environment: ["LLVM_PROFILE_FILE": profiles.path + "/own-%p.profraw", "NO_COLOR": "1"],
+                environment: ["LLVM_PROFILE_FILE": profiles.path + "/own-%p.profraw", "NO_COLOR": "1", "TMPDIR": workDirectory.path],
                 timeout: timeout, outputLimit: 64 << 10)
             return (try? runner(request))?.succeeded ?? false
         }
@@ -46,9 +46,9 @@ public struct OwnTestRunner: Sendable {
     }
 
     /// Test ids printed by a `--list-tests` run, kept when they start with one of `prefixes`.
-    private func list(_ base: (String, [String]), arguments: [String], prefixes: [String]) -> [String] {
+    private func list(_ base: (String, [String]), arguments: [String], prefixes: [String], workDirectory: URL) -> [String] {
         let request = ProcessRequest(
-            base.0, base.1 + arguments, environment: ["LLVM_PROFILE_FILE": "/dev/null", "NO_COLOR": "1"],
+            base.0, base.1 + arguments, environment: ["LLVM_PROFILE_FILE": "/dev/null", "NO_COLOR": "1", "TMPDIR": workDirectory.path],
             timeout: 60)
         guard let output = try? runner(request), output.succeeded else { return [] }
         return output.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
