@@ -69,16 +69,19 @@ final class WorkFolderTests: XCTestCase {
         try process.run()
         // Wait until the build has started inside the work folder, then interrupt.
         let deadline = Date().addingTimeInterval(60)
-        while Date() < deadline, !leftovers().contains(where: { $0.hasPrefix("grader-") }) {
-            Thread.sleep(forTimeInterval: 0.1)
+        func building() -> Bool {
+            (FileManager.default.subpaths(atPath: temporary.path) ?? []).contains { $0.hasSuffix("/scratch/tmp") }
         }
-        Thread.sleep(forTimeInterval: 2)
+        while Date() < deadline, !building() {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        Thread.sleep(forTimeInterval: 0.5)
         XCTAssertFalse(leftovers().isEmpty, "the check should be running")
         kill(process.processIdentifier, SIGINT)
         process.waitUntilExit()
 
-        XCTAssertEqual(process.terminationStatus, 130)
         let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        XCTAssertEqual(process.terminationStatus, 130, message)
         XCTAssertEqual(message, "grader: interrupted; work folders removed\n")
         Thread.sleep(forTimeInterval: 1)
         XCTAssertEqual(leftovers(), [], FileManager.default.subpaths(atPath: temporary.path)?.prefix(20).joined(separator: "\n") ?? "")
