@@ -231,3 +231,30 @@ private final class LoopbackListener {
         #endif
     }
 }
+
+extension HostileSubmissionTests {
+    /// Two checks at once, each with its own work and build folders, grade as they would alone.
+    func testTwoChecksAtOnceDoNotCollide() throws {
+        let good = try submission("concurrent-good", ["Sources/Counter/Counter.swift": FixtureSubmission.counter()])
+        let gap = try submission(
+            "concurrent-gap", ["Sources/Counter/Counter.swift": FixtureSubmission.counter(label: #"fatalError("TODO(CT2)")"#)])
+        let checker = checker(timeout: 20)
+        let paths = [good.root.path, gap.root.path]
+        let results = ResultBox()
+        DispatchQueue.concurrentPerform(iterations: 2) { index in
+            let result = try? checker.check(paths[index])
+            results.set(index, result)
+        }
+        let first = try XCTUnwrap(results.values[0])
+        let second = try XCTUnwrap(results.values[1])
+        XCTAssertEqual(statuses(first, "CT1") + statuses(first, "CT2"), Array(repeating: .pass, count: 6))
+        XCTAssertEqual(statuses(second, "CT1") + statuses(second, "CT2"), [.pass, .pass, .pass, .error, .error, .error])
+    }
+}
+
+private final class ResultBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private(set) var values: [GradeResult?] = [nil, nil]
+
+    func set(_ index: Int, _ value: GradeResult?) { lock.withLock { values[index] = value } }
+}
