@@ -47,7 +47,7 @@ let package = Package(
         .testTarget(name: "GraderRulesTests", dependencies: ["GraderRules"]),
         .testTarget(name: "GraderHistoryTests", dependencies: ["GraderHistory"]),
         .testTarget(name: "GraderReportsTests", dependencies: ["GraderReports"], exclude: ["Goldens"]),
-        .testTarget(name: "GraderKitTests", dependencies: ["GraderKit"]),
+        .testTarget(name: "GraderKitTests", dependencies: ["GraderKit", "GraderReports"], exclude: ["Goldens"]),
         .testTarget(
             name: "GraderTestSupportTests", dependencies: ["GraderTestSupport"],
             path: "Rubrics/Support/GraderTestSupportTests"),

@@ -1,6 +1,7 @@
 import Foundation
 import GraderCore
 import GraderKit
+import GraderReports
 import XCTest
 
 /// Grades fixture submissions named by outcome against the fixture kit, with real builds and test processes.
@@ -67,6 +68,11 @@ final class CheckEndToEndTests: XCTestCase {
         XCTAssertEqual(lost.map(\.status), [.error, .error, .error])
         XCTAssertTrue(lost[0].message?.contains("has no member 'label'") ?? false, lost[0].message ?? "")
         XCTAssertEqual(lost[0].expectedSymbol, "Counter.label")
+
+        // Golden reports: this fixture's whole result is deterministic once durations and paths are normalised.
+        let normalised = Golden.normalise(renamed, submission: submissions[2].root.path)
+        try Golden.assertMatches(Reporters.render([normalised], as: .json), "renamed-method.json")
+        try Golden.assertMatches(Reporters.render([normalised], as: .markdown), "renamed-method.md")
 
         let broken = try XCTUnwrap(byName["compile-error"])
         XCTAssertEqual(broken.status, .fail)

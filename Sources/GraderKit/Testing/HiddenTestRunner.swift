@@ -89,10 +89,11 @@ public struct HiddenTestRunner: Sendable {
             ], input: Data("\(resultFile.path) \(token)\n".utf8), timeout: timeout, outputLimit: outputLimit)
         let maxScore = Self.round(share)
         func result(_ status: TestResult.Status, _ message: String?, _ output: ProcessOutput?) -> TestResult {
+            // Output is evidence for a failure; a passing test's output is noise.
             TestResult(
                 name: name, requirement: requirement, status: status, message: message,
-                output: output.map { Self.evidence($0) }, taskId: taskID, score: status == .pass ? maxScore : 0,
-                maxScore: maxScore, duration: output?.duration)
+                output: status == .pass ? nil : output.map { Self.evidence($0) }, taskId: taskID,
+                score: status == .pass ? maxScore : 0, maxScore: maxScore, duration: output?.duration)
         }
         guard let output = try? runner(request) else {
             return result(.error, "could not start the test process", nil)
