@@ -34,7 +34,10 @@ public struct Verifier: Sendable {
         options.exercise = id
         let checker = Checker(kit: kit, options: options, analyzers: analyzers)
 
-        let solution = try checker.check(kit.solution(id).path)
+        // One run for both, so the starter is graded on the solution's warm build.
+        let results = checker.check([kit.solution(id).path, kit.starter(id).path])
+        let solution = results[0]
+        if solution.status == .error { problems.append("the solution could not be graded: \(solution.message ?? "")") }
         let solutionTests = solution.tests
         let solutionPassed = solutionTests.filter { $0.status == .pass }.count
         log("\(id): solution passes \(solutionPassed)/\(solutionTests.count) hidden tests")
@@ -53,7 +56,8 @@ public struct Verifier: Sendable {
             problems.append("solution: \(finding.formatted)")
         }
 
-        let starter = try checker.check(kit.starter(id).path)
+        let starter = results[1]
+        if starter.status == .error { problems.append("the starter could not be graded: \(starter.message ?? "")") }
         let starterPassed = starter.tests.filter { $0.status == .pass }.count
         let share = starter.tests.isEmpty ? 0 : Double(starterPassed) / Double(starter.tests.count)
         log("\(id): starter passes \(starterPassed)/\(starter.tests.count) hidden tests (\(Scorer.format((share * 1000).rounded() / 10))%)")
