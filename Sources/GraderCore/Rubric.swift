@@ -17,6 +17,8 @@ public struct Rubric: Codable, Equatable, Sendable {
     public var criteria: [Criterion]
     /// Follow-up questions for the interview, shown in every report.
     public var followUpQuestions: [String]?
+    /// For a pair-session task (`Rubrics/<exercise>/pair/<task>/rubric.json`): the task's id.
+    public var task: String?
 
     public init(
         exercise: String, title: String, version: String, timeBox: String, passPercent: Double,

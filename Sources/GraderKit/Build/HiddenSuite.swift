@@ -18,7 +18,7 @@ public struct HiddenSuite: Sendable {
     public var sharedFiles: [URL]
 
     public init(kit: Kit, rubric: Rubric) throws {
-        let folder = kit.hiddenTests(rubric.exercise)
+        let folder = kit.hiddenTests(for: rubric)
         let tree = SourceTree(scanning: folder)
         let ids = rubric.requirements.map(\.id).sorted { $0.count > $1.count }
         var byRequirement: [String: RequirementTests] = [:]

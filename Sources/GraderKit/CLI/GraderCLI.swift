@@ -83,6 +83,8 @@ public struct GraderCLI {
             return try bench(arguments)
         case "demo":
             return try demo(arguments)
+        case "pair":
+            return try pair(arguments)
         default:
             throw GraderError.usage("unknown command '\(command)'; see 'grader --help'")
         }
@@ -183,6 +185,24 @@ public struct GraderCLI {
             Created \(arguments.positional[1]) for \(workspace.exercise) (version \(workspace.version)); baseline \(workspace.baseline?.prefix(12) ?? "").
             Hand the candidate this folder (zip it, or push it to a private repository); keep Solutions/ and Rubrics/ private.
             Grade it later with: grader check \(arguments.positional[1])
+
+            """)
+        return 0
+    }
+
+    private func pair(_ arguments: Arguments) throws -> Int32 {
+        let kit = try kit(arguments)
+        guard arguments.positional.count == 3 else {
+            let tasks = kit.exerciseIDs().flatMap { id in kit.pairTaskIDs(id).map { "\(id) \($0)" } }
+            throw GraderError.usage("usage: grader pair <exercise> <task> <dir>; tasks: \(tasks.isEmpty ? "none" : tasks.joined(separator: ", "))")
+        }
+        let (id, task, path) = (arguments.positional[0], arguments.positional[1], arguments.positional[2])
+        guard kit.exerciseIDs().contains(id) else { throw GraderError.unknownExercise(id, known: kit.exerciseIDs()) }
+        let manifest = try WorkspaceCreator(kit: kit).createPair(exercise: id, task: task, at: URL(fileURLWithPath: path))
+        output.out(
+            """
+            Created \(path): the \(id) solution with TASK.md for the '\(task)' pair session; baseline \(manifest.baseline?.prefix(12) ?? "").
+            Grade the session with: grader check \(path)
 
             """)
         return 0

@@ -10,6 +10,7 @@ enum Help {
           list                          The exercises: id, title, time box, requirements.
           new <exercise> <dir>          A candidate workspace: the starter, git init, a baseline commit.
           check <path>…                 Grade submissions (folders, .zip files or git bundles).
+          pair <exercise> <task> <dir>  A pair-session workspace: the solution plus the task's README.
           verify                        For maintainers and CI: solutions get every point, starters few.
           sync-exercises [--check]      Regenerate Exercises/ from Solutions/ (or check they are in sync).
           bench                         Time a cold check against a plain build and test; print the ratios.
@@ -55,6 +56,14 @@ enum Help {
 
             Creates a candidate workspace: the starter, `git init`, a baseline commit (with a Grader-Exercise
             trailer), and .grader/manifest.json recording the exercise, its version and the baseline commit.
+
+            """,
+        "pair": """
+            USAGE: grader pair <exercise> <task> <dir>
+
+            Creates a pair-session workspace from the reference solution with the task's README as TASK.md,
+            git init and a baseline commit. `grader check <dir>` then grades the session on the task's own
+            rubric and hidden tests (Rubrics/<exercise>/pair/<task>/).
 
             """,
         "verify": """

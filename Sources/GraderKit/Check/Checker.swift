@@ -69,7 +69,7 @@ public struct Checker: Sendable {
         let history = analyzers.history(
             HistoryRequest(
                 repository: submission.root, baseline: baseline, exerciseID: rubric.exercise,
-                starter: kit.starter(rubric.exercise), criterion: historyCriterion))
+                starter: kit.startingPoint(for: rubric), criterion: historyCriterion))
         notes += history.summary.problems.map { "history: \($0)" }
 
         // Build and test.
@@ -162,6 +162,10 @@ public struct Checker: Sendable {
             throw GraderError.exerciseNotIdentified(submission.original, known: known)
         }
         guard known.contains(id) else { throw GraderError.unknownExercise(id, known: known) }
+        if let task = manifest?.task {
+            notes.append("pair session: graded on task '\(task)'")
+            return (try kit.rubric(id, task: task), manifest?.baseline, notes)
+        }
         return (try kit.rubric(id), manifest?.baseline, notes)
     }
 

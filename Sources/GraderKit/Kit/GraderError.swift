@@ -5,6 +5,7 @@ public enum GraderError: Error, Equatable, CustomStringConvertible, Sendable {
     case usage(String)
     case kitNotFound(String)
     case unknownExercise(String, known: [String])
+    case unknownTask(String, String, known: [String])
     case exerciseNotIdentified(String, known: [String])
     case invalidRubric(String, reason: String)
     case badSubmission(String)
@@ -19,6 +20,8 @@ public enum GraderError: Error, Equatable, CustomStringConvertible, Sendable {
         case .kitNotFound(let detail): return "cannot find the kit (Rubrics/ and Package.swift): \(detail)"
         case .unknownExercise(let id, let known):
             return "unknown exercise '\(id)'; known exercises: \(known.joined(separator: ", "))"
+        case .unknownTask(let id, let task, let known):
+            return "unknown pair task '\(task)' of \(id); tasks: \(known.isEmpty ? "none" : known.joined(separator: ", "))"
         case .exerciseNotIdentified(let path, let known):
             return
                 "cannot tell which exercise \(path) is (no .grader/manifest.json or exercise.json); "
@@ -35,7 +38,7 @@ public enum GraderError: Error, Equatable, CustomStringConvertible, Sendable {
     /// The exit code of SPEC §4: 2 for usage errors, 3 for "could not grade".
     public var exitCode: Int32 {
         switch self {
-        case .usage, .unknownExercise, .destinationExists: return 2
+        case .usage, .unknownExercise, .unknownTask, .destinationExists: return 2
         default: return 3
         }
     }

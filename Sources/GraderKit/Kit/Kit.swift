@@ -19,6 +19,41 @@ public struct Kit: Sendable {
     public func starter(_ id: String) -> URL { exercises.appendingPathComponent(id) }
     public func rubricFolder(_ id: String) -> URL { rubricsFolder.appendingPathComponent(id) }
     public func hiddenTests(_ id: String) -> URL { rubricFolder(id).appendingPathComponent("Hidden") }
+    public func pairTask(_ id: String, _ task: String) -> URL { rubricFolder(id).appendingPathComponent("pair/\(task)") }
+
+    /// The hidden suite of a rubric: the exercise's, or its pair task's.
+    public func hiddenTests(for rubric: Rubric) -> URL {
+        rubric.task.map { pairTask(rubric.exercise, $0).appendingPathComponent("Hidden") } ?? hiddenTests(rubric.exercise)
+    }
+
+    /// What the candidate started from: the starter, or the solution for a pair task.
+    public func startingPoint(for rubric: Rubric) -> URL {
+        rubric.task == nil ? starter(rubric.exercise) : solution(rubric.exercise)
+    }
+
+    /// The pair tasks of exercise `id`, sorted.
+    public func pairTaskIDs(_ id: String) -> [String] {
+        let folder = rubricFolder(id).appendingPathComponent("pair")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { FileManager.default.fileExists(atPath: folder.appendingPathComponent("\($0)/rubric.json").path) }
+            .sorted()
+    }
+
+    /// The rubric of pair task `task` of exercise `id`.
+    public func rubric(_ id: String, task: String) throws -> Rubric {
+        let url = pairTask(id, task).appendingPathComponent("rubric.json")
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            throw GraderError.unknownTask(id, task, known: pairTaskIDs(id))
+        }
+        do {
+            var rubric = try Rubric.load(from: url)
+            rubric.exercise = id
+            rubric.task = task
+            return rubric
+        } catch {
+            throw GraderError.invalidRubric("\(id)/\(task)", reason: String(describing: error))
+        }
+    }
     public func starterOverlay(_ id: String) -> URL { rubricFolder(id).appendingPathComponent("starter") }
 
     /// The ids of every exercise with a rubric, sorted.

@@ -108,7 +108,7 @@ public struct ExerciseManifest: Codable, Equatable, Sendable {
         self.version = version
     }
 
-    func encoded() throws -> Data {
+    public func encoded() throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         return try encoder.encode(self) + Data("\n".utf8)

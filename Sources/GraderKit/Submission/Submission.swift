@@ -10,8 +10,11 @@ public struct WorkspaceManifest: Codable, Equatable, Sendable {
     /// The baseline commit: the starter as handed out.
     public var baseline: String?
     public var createdAt: String?
+    /// For a pair session: the task being graded.
+    public var task: String?
 
-    public init(exercise: String, version: String, baseline: String?, createdAt: String?) {
+    public init(exercise: String, version: String, baseline: String?, createdAt: String?, task: String? = nil) {
+        self.task = task
         self.exercise = exercise
         self.version = version
         self.baseline = baseline

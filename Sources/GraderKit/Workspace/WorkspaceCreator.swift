@@ -15,19 +15,51 @@ public struct WorkspaceCreator: Sendable {
     @discardableResult
     public func create(exercise id: String, at folder: URL, date: Date? = nil) throws -> WorkspaceManifest {
         let rubric = try kit.rubric(id)
-        let manager = FileManager.default
-        if let existing = try? manager.contentsOfDirectory(atPath: folder.path), !existing.isEmpty {
-            throw GraderError.destinationExists(folder.path)
-        }
         let starter = SourceTree(scanning: kit.starter(id))
         guard !starter.files.isEmpty else {
             throw GraderError.toolFailed("Exercises/\(id) is empty; run 'swift run grader sync-exercises'")
         }
-        for path in starter.files {
-            let destination = folder.appendingPathComponent(path)
-            try manager.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try manager.copyItem(at: starter.url(of: path), to: destination)
+        let files = try Dictionary(uniqueKeysWithValues: starter.files.map { ($0, try Data(contentsOf: starter.url(of: $0))) })
+        return try make(
+            files, at: folder, rubric: rubric, title: "Start the \(rubric.title) exercise",
+            body: "The starter as handed out; the candidate's work begins after this commit.", date: date)
+    }
+
+    /// `grader pair`: a workspace from the solution, with the task's README as TASK.md, graded on the task.
+    @discardableResult
+    public func createPair(exercise id: String, task: String, at folder: URL) throws -> WorkspaceManifest {
+        let rubric = try kit.rubric(id, task: task)
+        let solution = SourceTree(scanning: kit.solution(id))
+        // The solution as a strong candidate would have left it: its tests included, the markers gone.
+        let requirements = Set(try kit.rubric(id).requirements.map(\.id))
+        var files: [String: Data] = [:]
+        for path in solution.files where !StarterGenerator.isLeftOut(path) || path.hasPrefix("Tests/") {
+            let data = try Data(contentsOf: solution.url(of: path))
+            if path.hasSuffix(".swift"), let text = String(data: data, encoding: .utf8) {
+                files[path] = Data(try SolutionMarkers.strip(text, file: path, keeping: requirements).text.utf8)
+            } else {
+                files[path] = data
+            }
         }
+        let readme = kit.pairTask(id, task).appendingPathComponent("README.md")
+        files["TASK.md"] = try Data(contentsOf: readme)
+        files[ExerciseManifest.fileName] = try ExerciseManifest(exercise: id, version: rubric.version).encoded()
+        if files[".gitignore"] == nil { files[".gitignore"] = Data(StarterGenerator.gitignore.utf8) }
+        return try make(
+            files, at: folder, rubric: rubric, title: "Start the \(rubric.title) pair session",
+            body: "The reference solution of \(id); the session's work begins after this commit.", date: nil,
+            trailers: "\nGrader-Task: \(task)")
+    }
+
+    private func make(
+        _ files: [String: Data], at folder: URL, rubric: Rubric, title: String, body: String, date: Date?,
+        trailers: String = ""
+    ) throws -> WorkspaceManifest {
+        let manager = FileManager.default
+        if let existing = try? manager.contentsOfDirectory(atPath: folder.path), !existing.isEmpty {
+            throw GraderError.destinationExists(folder.path)
+        }
+        try StarterGenerator.write(files, to: folder)
         var identity = [
             "GIT_AUTHOR_NAME": "Interview Kit", "GIT_AUTHOR_EMAIL": "grader@interview-kit.invalid",
             "GIT_COMMITTER_NAME": "Interview Kit", "GIT_COMMITTER_EMAIL": "grader@interview-kit.invalid",
@@ -37,12 +69,12 @@ public struct WorkspaceCreator: Sendable {
             identity["GIT_COMMITTER_DATE"] = Self.gitDate(date)
         }
         let message = """
-            Start the \(rubric.title) exercise
+            \(title)
 
-            The starter as handed out; the candidate's work begins after this commit.
+            \(body)
 
             Grader-Exercise: \(rubric.exercise)
-            Grader-Version: \(rubric.version)
+            Grader-Version: \(rubric.version)\(trailers)
             """
         for arguments in [
             ["init", "--quiet", "--initial-branch=main"], ["add", "--all"], ["commit", "--quiet", "--no-verify", "-m", message],
@@ -52,7 +84,7 @@ public struct WorkspaceCreator: Sendable {
         let baseline = try git(["rev-parse", "HEAD"], in: folder).trimmingCharacters(in: .whitespacesAndNewlines)
         let manifest = WorkspaceManifest(
             exercise: rubric.exercise, version: rubric.version, baseline: baseline,
-            createdAt: ISO8601DateFormatter().string(from: Date()))
+            createdAt: ISO8601DateFormatter().string(from: Date()), task: rubric.task)
         let encoder = JSONEncoder()
         encoder.keyEncodingStrategy = .convertToSnakeCase
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
