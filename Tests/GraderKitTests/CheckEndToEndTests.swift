@@ -7,15 +7,6 @@ import XCTest
 /// Grades fixture submissions named by outcome against the fixture kit, with real builds and test processes.
 /// All fixtures are graded in one run so they share a warm build, as `grader check a b c` does.
 final class CheckEndToEndTests: XCTestCase {
-    private static let noAnalysis = Analyzers(
-        rules: { criteria, _ in RulesOutcome(findings: [], results: criteria.map { .notChecked($0, reason: "off") }, notes: []) },
-        history: { request in
-            HistoryOutcome(
-                summary: HistorySummary(
-                    commits: 0, baseline: nil, medianLines: 0, maxLines: 0, shareOverThreshold: 0, daysWithCommits: 0,
-                    observations: [], problems: []), result: request.criterion.map { .notChecked($0, reason: "off") })
-        })
-
     func testFixtureSubmissionsAreGradedByOutcome() throws {
         let fixtureKit = try FixtureKit()
         defer { fixtureKit.remove() }
@@ -42,7 +33,7 @@ final class CheckEndToEndTests: XCTestCase {
         var options = CheckOptions()
         options.jobs = 2
         options.testTimeout = 20
-        let checker = Checker(kit: fixtureKit.kit, options: options, analyzers: Self.noAnalysis)
+        let checker = Checker(kit: fixtureKit.kit, options: options, analyzers: .none)
         let results = checker.check(submissions.map(\.root.path))
         let byName = Dictionary(uniqueKeysWithValues: zip(fixtures.map(\.name), results))
 

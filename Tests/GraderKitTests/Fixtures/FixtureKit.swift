@@ -193,3 +193,15 @@ struct FixtureSubmission {
         }
         """
 }
+
+extension Analyzers {
+    /// No rules and no history: the build-and-test part of a check, on its own.
+    static let none = Analyzers(
+        rules: { criteria, _ in RulesOutcome(findings: [], results: criteria.map { .notChecked($0, reason: "off") }, notes: []) },
+        history: { request in
+            HistoryOutcome(
+                summary: HistorySummary(
+                    commits: 0, baseline: nil, medianLines: 0, maxLines: 0, shareOverThreshold: 0, daysWithCommits: 0,
+                    observations: [], problems: []), result: request.criterion.map { .notChecked($0, reason: "off") })
+        })
+}

@@ -10,15 +10,6 @@ import XCTest
 /// SPEC §5: each attack is a fixture named by what the grader must do about it; each assertion fails when the
 /// protection behind it is removed.
 final class HostileSubmissionTests: XCTestCase {
-    private static let noAnalysis = Analyzers(
-        rules: { criteria, _ in RulesOutcome(findings: [], results: criteria.map { .notChecked($0, reason: "off") }, notes: []) },
-        history: { request in
-            HistoryOutcome(
-                summary: HistorySummary(
-                    commits: 0, baseline: nil, medianLines: 0, maxLines: 0, shareOverThreshold: 0, daysWithCommits: 0,
-                    observations: [], problems: []), result: request.criterion.map { .notChecked($0, reason: "off") })
-        })
-
     private var fixtureKit: FixtureKit!
     private var cleanup: [URL] = []
 
@@ -42,7 +33,7 @@ final class HostileSubmissionTests: XCTestCase {
         options.jobs = 2
         options.testTimeout = timeout
         options.staticOnly = staticOnly
-        return Checker(kit: fixtureKit.kit, options: options, analyzers: Self.noAnalysis)
+        return Checker(kit: fixtureKit.kit, options: options, analyzers: .none)
     }
 
     private func statuses(_ result: GradeResult, _ requirement: String) -> [TestResult.Status] {
