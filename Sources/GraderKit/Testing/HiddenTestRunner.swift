@@ -118,15 +118,15 @@ public struct HiddenTestRunner: Sendable {
         var failures: [String]
     }
 
-    /// The record of `test` signed with `token`; anything else in the file is ignored.
+    /// The record of `test` (`Module.Class/method`) signed with `token`; anything else in the file is ignored.
+    /// XCTest names a test `Class.method` on Linux and `-[Class method]` on macOS: the method name decides.
     static func record(in file: URL, token: String, test: String) -> Record? {
         guard let data = try? Data(contentsOf: file) else { return nil }
-        let className = test.split(separator: ".", maxSplits: 1).last.map(String.init) ?? test
-        let expected = className.replacingOccurrences(of: "/", with: ".")
+        let method = test.split(separator: "/").last.map(String.init) ?? test
         for line in data.split(separator: UInt8(ascii: "\n")) {
             guard let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any],
                 object["token"] as? String == token, let status = object["status"] as? String,
-                let name = object["test"] as? String, name.hasSuffix(expected) || name.contains(className)
+                let name = object["test"] as? String, name.hasSuffix(".\(method)") || name.hasSuffix(" \(method)]")
             else { continue }
             let failures = (object["failures"] as? [[String: String]] ?? []).map { failure in
                 let place = [failure["file"], failure["line"]].compactMap { $0 }.joined(separator: ":")
