@@ -1,2 +1,0 @@
-/// The static rules: one file per rule, a registry, and the runner that applies them to a submission.
-enum GraderRules {}

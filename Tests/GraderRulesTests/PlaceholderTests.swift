@@ -1,5 +1,0 @@
-import XCTest
-
-final class GraderRulesPlaceholderTests: XCTestCase {
-    func testBuilds() {}
-}
