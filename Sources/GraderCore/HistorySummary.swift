@@ -15,6 +15,16 @@ public struct HistorySummary: Codable, Equatable, Sendable {
     public var observations: [String]
     /// What could not be checked (no repository, shallow clone, …).
     public var problems: [String]
+    /// How the baseline was chosen: `manifest`, `trailer`, `starter` or `root`; absent when no history was read.
+    public var baselineSource: String?
+    /// The size threshold the share was measured against (the rubric's `max_commit_lines`).
+    public var maxCommitLines: Int?
+    /// Commits whose title gitlint-style checks flagged.
+    public var flaggedMessages: Int?
+    /// Commits that add or change test files.
+    public var testCommits: Int?
+    /// The 1-based position of the first commit touching tests, if any.
+    public var firstTestCommit: Int?
 
     public init(
         commits: Int, baseline: String?, medianLines: Double, maxLines: Int, shareOverThreshold: Double,

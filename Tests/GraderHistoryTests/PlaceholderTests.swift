@@ -1,5 +1,0 @@
-import XCTest
-
-final class GraderHistoryPlaceholderTests: XCTestCase {
-    func testBuilds() {}
-}
