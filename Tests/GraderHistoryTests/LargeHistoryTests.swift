@@ -16,8 +16,11 @@ final class LargeHistoryTests: XCTestCase {
 
         let start = history[0].authorDate
         let analyzer = HistoryAnalyzer(now: { start.addingTimeInterval(100 * 86_400) })
+        let began = Date()
         let report = analyzer.analyze(
             repository: folder, baseline: nil, exerciseID: "movie-client", starter: nil, parameters: [:])
+        // Reported, never asserted: bench/history.sh measures against the 5 s target.
+        print(String(format: "analysed 5,000 commits in %.2f s", Date().timeIntervalSince(began)))
         let summary = report.summary
         XCTAssertEqual(report.baselineSource, .trailer)
         XCTAssertEqual(summary.commits, 5000)
