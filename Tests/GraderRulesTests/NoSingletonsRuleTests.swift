@@ -89,6 +89,27 @@ final class NoSingletonsRuleTests: XCTestCase {
             ])
     }
 
+    func testShapesSeenInPublicAppRepositories() {
+        let code = """
+            class UXFUIFabric{
+                static let sharedInstance = UXFUIFabric.init()
+            }
+            @objcMembers public class NotificationManager: NSObject, UNUserNotificationCenterDelegate {
+                @objc public static let sharedInstance = NotificationManager()
+                override private init() {}
+            }
+            public struct AppEnvironment {
+                internal static let storageKey = "com.example.AppEnvironment.current"
+                fileprivate static var stack: [Environment] = [Environment()]
+                public static var current: Environment! { return stack.last }
+            }
+            protocol EntranceDelegate: class {
+                func onSignUp()
+            }
+            """
+        XCTAssertEqual(findings(["App/Managers.swift": code]), ["App/Managers.swift:2:16", "App/Managers.swift:5:29"])
+    }
+
     func testTheEnclosingTypeIsTheInnermostOne() {
         let code = """
             final class Outer {
@@ -121,14 +142,17 @@ final class NoSingletonsRuleTests: XCTestCase {
     }
 
     func testTheGradersOwnSourcesAndSolutionsHaveNoSingletonsOrThirdParty() throws {
-        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        let repository = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath().deletingLastPathComponent()
+            .deletingLastPathComponent()
             .deletingLastPathComponent()
         var folders = [repository.appendingPathComponent("Sources")]
         let solutions = repository.appendingPathComponent("Solutions")
         for name in (try? FileManager.default.contentsOfDirectory(atPath: solutions.path)) ?? [] {
             folders.append(solutions.appendingPathComponent(name))
         }
+        XCTAssertTrue(FileManager.default.fileExists(atPath: folders[0].appendingPathComponent("GraderRules").path))
         for folder in folders {
+            XCTAssertFalse(SourceTree(scanning: folder).swiftFiles.isEmpty, folder.path)
             let evaluation = RuleEngine(runner: .unavailable).findings(
                 in: SourceTree(scanning: folder), ruleIDs: ["no-singletons", "no-third-party"])
             XCTAssertEqual(evaluation.findings.map(\.formatted), [], folder.lastPathComponent)

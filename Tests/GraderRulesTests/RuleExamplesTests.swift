@@ -71,7 +71,7 @@ final class RuleExamplesTests: XCTestCase {
                 "no-force", "style",
             ])
 
-        let rulesFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        let rulesFolder = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Sources/GraderRules/Rules")
         let files = try XCTUnwrap(FileManager.default.subpathsOfDirectory(atPath: rulesFolder.path))

@@ -9,12 +9,14 @@ import GraderCore
 /// - a static (or class) stored property whose declared type or initializer is the enclosing type
 ///   (`static let shared = X()`, `static var instance: X`, `static let shared: X = .init()`, `Self()`), when
 ///   the property is a `var`, or the type is a class or actor (declared anywhere in the submission), or the name
-///   says singleton (`shared…`, `…Instance`, `instance`, `default`, `current`, `main`, `standard`, `global`);
+///   says singleton (`shared…`, `…singleton…`, `…Instance`, `instance`);
 /// - a static/class computed property or function with a singleton name returning the enclosing type
-///   (`class var sharedInstance: X { … }`, `static func sharedInstance() -> X`).
+///   (`class var sharedInstance: X { … }`, `static func sharedInstance() -> X`; for classes and actors also
+///   `default`, `current`, `main`, `standard`, `global`).
 ///
 /// A static constant of another type (`static let titleColor = UIColor.red`) is not a singleton, and neither is
-/// a named constant of a value type (`static let zero = Vector(x: 0, y: 0)`, or `static let brand = UIColor(…)`
+/// a named `let` constant of a value type (`static let zero = Vector(x: 0, y: 0)`, `static let standard =
+/// Output(…)`, or `static let brand = UIColor(…)`
 /// in an extension of a type the submission does not declare). Test code and protocols are not checked.
 public struct NoSingletonsRule: Rule {
     public init() {}
@@ -31,6 +33,7 @@ public struct NoSingletonsRule: Rule {
                 Example("final class Theme {\n    static let titleColor = UIColor.red\n}"),
                 Example("struct Config {\n    static let defaultTimeout: TimeInterval = 30\n}"),
                 Example("struct Vector {\n    static let zero = Vector(x: 0, y: 0)\n    var x, y: Double\n}"),
+                Example("struct Output {\n    static let standard = Output(write: { print($0) })\n}"),
                 Example("extension UIColor {\n    static let brand = UIColor(named: \"Brand\")\n}"),
                 Example("extension Notification.Name {\n    static let didLogIn = Notification.Name(\"didLogIn\")\n}"),
                 Example("final class Client {\n    static var random: Client { Client() }\n}"),
@@ -86,17 +89,22 @@ public struct NoSingletonsRule: Rule {
             ])
     }
 
-    static let singletonNames: Set<String> = [
-        "instance", "default", "defaultinstance", "getinstance", "current", "main", "standard", "global",
-    ]
+    /// Names that say "the one instance" of a reference type (of a value type they name a constant value:
+    /// `static let standard = Output(…)` is a value like `.zero`).
+    static let referenceSingletonNames: Set<String> = ["default", "current", "main", "standard", "global"]
 
-    /// Whether a property or function name says "the one instance".
-    static func isSingletonName(_ name: String) -> Bool {
+    /// Whether a property or function name says "the one instance": `shared…`, `…singleton…`, `…Instance`,
+    /// `instance` (not `makeInstance`/`newInstance`); for reference types also `default`, `current`, `main`,
+    /// `standard`, `global`.
+    static func isSingletonName(_ name: String, referenceType: Bool) -> Bool {
         let lowered = name.lowercased().trimmingCharacters(in: ["_"])
-        if lowered.contains("shared") || lowered.contains("singleton") || singletonNames.contains(lowered) {
+        if lowered.contains("shared") || lowered.contains("singleton") {
             return true
         }
-        return lowered.hasSuffix("instance") && !lowered.hasPrefix("make") && !lowered.hasPrefix("new")
+        if lowered.hasSuffix("instance") && !lowered.hasPrefix("make") && !lowered.hasPrefix("new") {
+            return true
+        }
+        return referenceType && referenceSingletonNames.contains(lowered)
     }
 
     /// Modifiers that may sit between `static` and `let`/`var`/`func`.
@@ -169,7 +177,8 @@ public struct NoSingletonsRule: Rule {
                 {
                     findings.append(finding)
                 }
-            case "func" where Self.isSingletonName(name):
+            case "func"
+            where Self.isSingletonName(name, referenceType: isReference(scope, referenceTypes: referenceTypes)):
                 if let arrow = returnArrow(in: source, after: nameIndex),
                     let type = typePath(in: tokens, from: arrow + 1).path, isOwn(type, scope: scope)
                 {
@@ -184,6 +193,12 @@ public struct NoSingletonsRule: Rule {
             }
         }
         return findings
+    }
+
+    /// Whether the scope is a class or actor, or an extension of one declared in the submission.
+    private func isReference(_ scope: SwiftSource.TypeScope, referenceTypes: Set<String>) -> Bool {
+        scope.kind == .class || scope.kind == .actor
+            || (scope.kind == .extension && referenceTypes.contains(scope.name))
     }
 
     /// The last token of the declaration's line, leaving out a trailing `= {` or `{` that opens a body.
@@ -232,15 +247,15 @@ public struct NoSingletonsRule: Rule {
         let ownInitialized = initialized.map { isOwn($0, scope: scope) } ?? false
         guard ownDeclared || ownInitialized else { return nil }
         let quote = source.quote(from: first, through: lastOnLine(source, from: nameIndex))
+        let isReference = isReference(scope, referenceTypes: referenceTypes)
         if stored {
-            let isReference =
-                scope.kind == .class || scope.kind == .actor
-                || (scope.kind == .extension && referenceTypes.contains(scope.name))
-            guard introducer == "var" || isReference || Self.isSingletonName(name) else { return nil }
+            guard introducer == "var" || isReference || Self.isSingletonName(name, referenceType: isReference) else {
+                return nil
+            }
             return source.finding(
                 description, at: nameIndex, "`\(quote)` makes '\(scope.name)' a singleton; inject an instance instead")
         }
-        guard ownDeclared, Self.isSingletonName(name) else { return nil }
+        guard ownDeclared, Self.isSingletonName(name, referenceType: isReference) else { return nil }
         return source.finding(
             description, at: nameIndex,
             "`\(quote)` is a singleton accessor for '\(scope.name)'; inject an instance instead")
