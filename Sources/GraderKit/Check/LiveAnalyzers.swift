@@ -1,19 +1,23 @@
 import Foundation
 import GraderCore
+import GraderHistory
+import GraderRules
 
 extension Analyzers {
-    /// Placeholder until GraderRules and GraderHistory land: no findings, an empty history.
+    /// The real rules engine and history analyzer.
     public static func live(runner: ProcessRunner) -> Analyzers {
         Analyzers(
-            rules: { criteria, _ in
-                RulesOutcome(findings: [], results: criteria.map { .notChecked($0, reason: "rules not available") }, notes: [])
+            rules: { criteria, tree in
+                let evaluation = RuleEngine(runner: runner).evaluate(criteria: criteria, in: tree)
+                return RulesOutcome(findings: evaluation.findings, results: evaluation.results, notes: evaluation.notes)
             },
             history: { request in
-                HistoryOutcome(
-                    summary: HistorySummary(
-                        commits: 0, baseline: nil, medianLines: 0, maxLines: 0, shareOverThreshold: 0, daysWithCommits: 0,
-                        observations: [], problems: ["history analyzer not available"]),
-                    result: request.criterion.map { .notChecked($0, reason: "history analyzer not available") })
+                let report = HistoryAnalyzer(runner: runner).analyze(
+                    repository: request.repository, baseline: request.baseline, exerciseID: request.exerciseID,
+                    starter: request.starter, parameters: request.criterion?.options ?? [:])
+                return HistoryOutcome(
+                    summary: report.summary,
+                    result: request.criterion.map { HistoryScoring.evaluate($0, report: report) })
             })
     }
 }
