@@ -23,8 +23,8 @@ public struct SwiftSource: Sendable {
         public var type: Int?
         /// Whether the token sits directly in a type's body (not in a function or closure inside it).
         public var inTypeBody: Bool
-        /// Whether the innermost bracket around the token is a declaration's parameter clause: `func f(…)`,
-        /// `init(…)`, `subscript(…)`.
+        /// Whether the innermost bracket around the token is a parameter clause: `func f(…)`, `init(…)`,
+        /// `subscript(…)`, or a closure's `{ (…) in`.
         public var inParameterClause: Bool
     }
 
@@ -204,7 +204,9 @@ public struct SwiftSource: Sendable {
                     }
                     pendingParameters = false
                 case "(":
-                    stack.append(pendingParameters ? .parameters : .other)
+                    // A declaration's parameters, or a closure's: `{ (data: Data!) in`.
+                    let closureParameters = previous?.isSymbol("{") ?? false
+                    stack.append(pendingParameters || closureParameters ? .parameters : .other)
                     pendingParameters = false
                 case "[":
                     stack.append(.other)

@@ -28,6 +28,8 @@ public struct NoForceRule: Rule {
                 Example("let image = cast as? UIImage"),
                 Example("#if !os(Linux)\nimport UIKit\n#endif"),
                 Example("init!(value: Int) { return nil }"),
+                Example(
+                    "task = session.dataTask(with: url) { (data: Data!, response: URLResponse!, error: Error!) in }"),
                 Example("let url = URL(string: text)!", path: "Tests/AppTests/FeedTests.swift"),
                 Example("let x = y ?? z"),
                 Example("let a = !b, c = ![1].isEmpty"),
