@@ -18,7 +18,7 @@ public enum FileClassifier {
     ]
     /// Folder suffixes of Xcode bundles.
     static let generatedBundleSuffixes = [".xcodeproj", ".xcworkspace", ".xcassets"]
-    static let generatedFileNames: Set<String> = ["Package.resolved", ".DS_Store"]
+    static let generatedFileNames: Set<String> = ["Package.resolved", "Cartfile.resolved", ".DS_Store"]
     static let generatedFileSuffixes = [".pbxproj", ".lock", ".xcuserstate", ".xcscheme"]
 
     /// The kind of `path` (as git prints it, `/`-separated); `binary` when numstat had no line counts.
