@@ -25,6 +25,7 @@ struct ExerciseTargets {
 
 let exercises: [ExerciseTargets] = [
     // EXERCISES: one line per exercise (id, library module).
+    .init(id: "twitter-client", module: "TwitterFeed"),
 ]
 
 let package = Package(
