@@ -194,10 +194,13 @@ final class RuleEngineTests: XCTestCase {
             evaluation.findings.first?.formatted, "Sources/App/A.swift:1:6: warning: [Spacing] add 1 space [style]")
     }
 
-    func testStyleWithoutItsOwnConfigurationUsesTheDefault() throws {
+    func testStyleWithoutItsOwnConfigurationUsesXcodesConventions() throws {
         let fake = FakeFormatter(diagnostics: "")
         _ = StyleRule().check(RuleContext(files: styleFiles(lines: 10), runner: fake.runner), parameters: [:])
-        XCTAssertFalse(try XCTUnwrap(fake.requests.first).arguments.contains("--configuration"))
+        let arguments = try XCTUnwrap(fake.requests.first).arguments
+        let index = try XCTUnwrap(arguments.firstIndex(of: "--configuration"))
+        XCTAssertTrue(arguments[index + 1].contains("grader-style-"), "a temporary Xcode-style configuration")
+        XCTAssertEqual(StyleRule.xcodeConfiguration, #"{"version": 1, "indentation": {"spaces": 4}, "lineLength": 120}"#)
     }
 
     func testStyleScoreFallsLinearlyFromTheThresholdToThreeTimesIt() {

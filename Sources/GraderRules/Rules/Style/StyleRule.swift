@@ -5,13 +5,18 @@ import GraderCore
 ///
 /// Runs `swift format lint` through the injected `ProcessRunner` in the submission's root, on its non-test,
 /// non-vendored Swift files, with `--configuration <root>/.swift-format` when the submission has one (its own
-/// style, consistently applied, is what counts) and swift-format's defaults otherwise. When swift-format cannot
+/// style, consistently applied, is what counts) and otherwise Xcode's conventions (4-space indentation, 120
+/// columns, swift-format's defaults for the rest), so a candidate is not penalised on every line for keeping
+/// Xcode's default indentation. When swift-format cannot
 /// be run the criterion is "not checked", with a note; never a crash.
 public struct StyleRule: Rule {
     public init() {}
 
     /// Files per swift-format run, to keep command lines short.
     static let batchSize = 100
+
+    /// The configuration for a submission without its own: Xcode's indentation and a 120-column line.
+    static let xcodeConfiguration = #"{"version": 1, "indentation": {"spaces": 4}, "lineLength": 120}"#
 
     public var description: RuleDescription {
         RuleDescription(
@@ -42,9 +47,17 @@ public struct StyleRule: Rule {
         guard !sources.isEmpty else { return RuleOutput(findings: [], linesMeasured: 0) }
         let root = context.root ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         var arguments = ["format", "lint", "--no-color-diagnostics", "--ignore-unparsable-files"]
+        var fallback: URL?
         if context.files.contains(".swift-format") {
             arguments += ["--configuration", root.appendingPathComponent(".swift-format").path]
+        } else {
+            let url = FileManager.default.temporaryDirectory.appendingPathComponent("grader-style-\(UUID().uuidString).json")
+            if (try? Data(Self.xcodeConfiguration.utf8).write(to: url)) != nil {
+                arguments += ["--configuration", url.path]
+                fallback = url
+            }
         }
+        defer { if let fallback { try? FileManager.default.removeItem(at: fallback) } }
         var findings: [Finding] = []
         var notes: [String] = []
         let paths = sources.map(\.path)
