@@ -1,0 +1,168 @@
+import FactsFeed
+import Foundation
+import GraderTestSupport
+import XCTest
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Answers every load with `feed`, at once.
+private final class FixedFeedLoader: FeedLoading {
+    let feed: Feed
+
+    init(_ feed: Feed) {
+        self.feed = feed
+    }
+
+    func loadFeed(completion: @escaping (Result<Feed, FeedError>) -> Void) {
+        completion(.success(feed))
+    }
+}
+
+final class FF5LazyImageTests: HiddenTestCase {
+    private let a = hiddenURL("https://images.example.com/a.jpg")
+    private let b = hiddenURL("https://images.example.com/b.jpg")
+    private let c = hiddenURL("https://images.example.com/c.jpg")
+    private let d = hiddenURL("https://images.example.com/d.jpg")
+    private let broken = hiddenURL("https://images.example.com/broken.jpg")
+
+    private var feed: Feed {
+        Feed(
+            title: "About Canada",
+            rows: [
+                FeedRow(title: "0", description: "Image a", imageHref: a.absoluteString),
+                FeedRow(title: "1", description: "No image", imageHref: nil),
+                FeedRow(title: "2", description: "Image b", imageHref: b.absoluteString),
+                FeedRow(title: "3", description: "Image c", imageHref: c.absoluteString),
+                FeedRow(title: "4", description: "Image a again", imageHref: a.absoluteString),
+                FeedRow(title: "5", description: "Image d", imageHref: d.absoluteString),
+                FeedRow(title: "6", description: "Image that fails", imageHref: broken.absoluteString),
+            ])
+    }
+
+    /// Images answer with their URL's bytes; `broken.jpg` answers 404.
+    private func imageTransport() -> StubTransport {
+        StubTransport { request in
+            let url = request.url?.absoluteString ?? ""
+            return url.hasSuffix("broken.jpg") ? .http(status: 404, body: Data()) : .http(status: 200, body: Data(url.utf8))
+        }
+    }
+
+    private func loadedViewModel(_ transport: StubTransport, cache: ImageCache = ImageCache()) -> FeedViewModel {
+        let viewModel = FeedViewModel(
+            feedLoader: FixedFeedLoader(feed), imageLoader: ImageLoader(session: transport.session, cache: cache),
+            uiScheduler: QueueScheduler(queue: .main))
+        viewModel.viewDidLoad()
+        XCTAssertTrue(waitUntil { viewModel.state.value == .loaded }, "the feed never loaded")
+        return viewModel
+    }
+
+    private func requestedURLs(_ transport: StubTransport) -> [URL] {
+        transport.requests.compactMap(\.url)
+    }
+
+    func test_FF5_loadingTheFeedRequestsNoImage() {
+        let transport = imageTransport()
+        let viewModel = loadedViewModel(transport)
+        settle(0.1)
+
+        XCTAssertEqual(requestedURLs(transport), [], "no image before a row is visible")
+        XCTAssertEqual(viewModel.rows.value.count, 7)
+
+        viewModel.rowsBecameVisible([0])
+        XCTAssertTrue(waitUntil { requestedURLs(transport) == [a] }, "requests: \(requestedURLs(transport))")
+    }
+
+    func test_FF5_onlyTheVisibleRowsImagesAreRequested() {
+        let transport = imageTransport()
+        let viewModel = loadedViewModel(transport)
+
+        viewModel.rowsBecameVisible([0, 1, 2])
+
+        XCTAssertTrue(waitUntil { requestedURLs(transport).count >= 2 }, "requests: \(requestedURLs(transport))")
+        settle()
+        XCTAssertEqual(Set(requestedURLs(transport)), [a, b])
+        XCTAssertEqual(requestedURLs(transport).count, 2)
+        XCTAssertTrue(waitUntil { viewModel.rows.value[2].image == .loaded(Data(b.absoluteString.utf8)) })
+        XCTAssertEqual(viewModel.rows.value[3].image, .placeholder, "row 3 is not visible")
+    }
+
+    func test_FF5_prefetchedRowsImageIsRequestedAndShown() {
+        let transport = imageTransport()
+        let viewModel = loadedViewModel(transport)
+
+        viewModel.prefetchRequested([3])
+
+        XCTAssertTrue(waitUntil { viewModel.rows.value[3].image == .loaded(Data(c.absoluteString.utf8)) })
+        XCTAssertEqual(requestedURLs(transport), [c])
+    }
+
+    func test_FF5_oneFetchPerURLWhileInFlight() {
+        let transport = StubTransport(always: .hold)
+        let viewModel = loadedViewModel(transport)
+
+        viewModel.rowsBecameVisible([0])
+        viewModel.prefetchRequested([0, 4])
+        viewModel.rowsBecameVisible([0, 4])
+
+        XCTAssertTrue(waitUntil { !transport.requests.isEmpty })
+        settle(0.1)
+        XCTAssertEqual(requestedURLs(transport), [a], "rows 0 and 4 share one image")
+        transport.respond(to: a, with: .http(status: 200, body: Data([0xFF, 0xD8])))
+        XCTAssertTrue(
+            waitUntil {
+                viewModel.rows.value[0].image == .loaded(Data([0xFF, 0xD8]))
+                    && viewModel.rows.value[4].image == .loaded(Data([0xFF, 0xD8]))
+            }, "rows: \(viewModel.rows.value.map(\.image))")
+    }
+
+    func test_FF5_cachedImageIsServedWithoutARequest() {
+        let transport = imageTransport()
+        let cache = ImageCache()
+        let first = loadedViewModel(transport, cache: cache)
+        first.rowsBecameVisible([2])
+        XCTAssertTrue(waitUntil { first.rows.value[2].image == .loaded(Data(b.absoluteString.utf8)) })
+
+        let second = loadedViewModel(transport, cache: cache)
+        second.rowsBecameVisible([2])
+
+        XCTAssertTrue(waitUntil { second.rows.value[2].image == .loaded(Data(b.absoluteString.utf8)) })
+        settle()
+        XCTAssertEqual(requestedURLs(transport), [b], "the second screen is served from the cache")
+    }
+
+    func test_FF5_failedImageKeepsThePlaceholder() {
+        let transport = imageTransport()
+        let viewModel = loadedViewModel(transport)
+        var brokenRowImages: [RowImage] = []
+        let observation = viewModel.rows.observe { rows in
+            if rows.count > 6 { brokenRowImages.append(rows[6].image) }
+        }
+        defer { observation.cancel() }
+
+        viewModel.rowsBecameVisible([5, 6])
+
+        XCTAssertTrue(waitUntil { viewModel.rows.value[5].image == .loaded(Data(d.absoluteString.utf8)) })
+        XCTAssertTrue(waitUntil { transport.requests.count == 2 })
+        settle(0.1)
+        XCTAssertEqual(viewModel.rows.value[6].image, .placeholder)
+        XCTAssertFalse(brokenRowImages.isEmpty)
+        XCTAssertTrue(brokenRowImages.allSatisfy { $0 == .placeholder }, "row 6 showed \(brokenRowImages)")
+    }
+
+    func test_FF5_rowWithoutImageHrefHasNoSlotAndNoRequest() {
+        let transport = imageTransport()
+        let viewModel = loadedViewModel(transport)
+
+        XCTAssertEqual(viewModel.rows.value[1].image, RowImage.none)
+        XCTAssertFalse(viewModel.rows.value[1].hasImageSlot)
+        XCTAssertTrue(viewModel.rows.value[0].hasImageSlot)
+        viewModel.rowsBecameVisible([1, 3])
+
+        XCTAssertTrue(waitUntil { viewModel.rows.value[3].image == .loaded(Data(c.absoluteString.utf8)) })
+        settle()
+        XCTAssertEqual(requestedURLs(transport), [c])
+        XCTAssertEqual(viewModel.rows.value[1].image, RowImage.none)
+    }
+}

@@ -1,0 +1,130 @@
+import FactsFeed
+import Foundation
+import GraderTestSupport
+import XCTest
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Answers every load with `feed` from a background queue, as URLSession does.
+private final class BackgroundFeedLoader: FeedLoading {
+    let feed: Feed
+
+    init(_ feed: Feed) {
+        self.feed = feed
+    }
+
+    func loadFeed(completion: @escaping (Result<Feed, FeedError>) -> Void) {
+        let feed = feed
+        let answer = UncheckedCompletion(run: completion)
+        DispatchQueue.global().async { answer.run(.success(feed)) }
+    }
+}
+
+/// Answers every load with `feed` at once, on the caller's thread.
+private final class ImmediateFeedLoader: FeedLoading {
+    let feed: Feed
+
+    init(_ feed: Feed) {
+        self.feed = feed
+    }
+
+    func loadFeed(completion: @escaping (Result<Feed, FeedError>) -> Void) {
+        completion(.success(feed))
+    }
+}
+
+private struct UncheckedCompletion: @unchecked Sendable {
+    let run: (Result<Feed, FeedError>) -> Void
+}
+
+/// An image loader that never answers.
+private final class SilentImageLoader: ImageLoading {
+    func loadImage(from url: URL, completion: @escaping (Result<Data, FeedError>) -> Void) {}
+}
+
+/// Records, under a lock, whether each output change happened on the main thread.
+private final class ThreadLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var onMain: [Bool] = []
+
+    func record() { lock.withLock { onMain.append(Thread.isMainThread) } }
+    var values: [Bool] { lock.withLock { onMain } }
+}
+
+final class FF8ThreadingTests: HiddenTestCase {
+    private let feed = Feed(
+        title: "About Canada",
+        rows: [FeedRow(title: "Beavers", description: "Dams.", imageHref: "https://images.example.com/beaver.jpg")])
+
+    func test_FF8_stateChangesArriveOnMain() {
+        let viewModel = FeedViewModel(
+            feedLoader: BackgroundFeedLoader(feed), imageLoader: SilentImageLoader(),
+            uiScheduler: QueueScheduler(queue: .main))
+        let log = ThreadLog()
+        let observations = [
+            viewModel.state.observe { _ in log.record() }, viewModel.rows.observe { _ in log.record() },
+            viewModel.title.observe { _ in log.record() },
+        ]
+        defer { observations.forEach { $0.cancel() } }
+
+        viewModel.viewDidLoad()
+
+        XCTAssertTrue(waitUntil { viewModel.state.value == .loaded }, "state: \(viewModel.state.value)")
+        settle()
+        XCTAssertGreaterThan(log.values.count, 4)
+        XCTAssertEqual(log.values.filter { !$0 }.count, 0, "outputs changed off the main thread")
+    }
+
+    func test_FF8_outputsChangeOnlyThroughTheUIScheduler() {
+        let scheduler = TestScheduler()
+        let viewModel = FeedViewModel(
+            feedLoader: ImmediateFeedLoader(feed), imageLoader: SilentImageLoader(), uiScheduler: scheduler)
+
+        viewModel.viewDidLoad()
+
+        XCTAssertNotEqual(viewModel.state.value, .loaded, "the answer waits for the UI scheduler")
+        XCTAssertEqual(viewModel.rows.value, [])
+        scheduler.run()
+        XCTAssertEqual(viewModel.state.value, .loaded)
+        XCTAssertEqual(viewModel.rows.value.count, 1)
+    }
+
+    func test_FF8_viewDidLoadReturnsBeforeTheNetworkAnswers() {
+        let transport = StubTransport(always: .hold)
+        let viewModel = FeedViewModel(
+            feedLoader: FactsFeedClient(session: transport.session, url: hiddenURL("https://feeds.example.org/f.json")),
+            imageLoader: SilentImageLoader(), uiScheduler: QueueScheduler(queue: .main))
+        let log = ThreadLog()
+        let observation = viewModel.state.observe { _ in log.record() }
+        defer { observation.cancel() }
+
+        let started = Date()
+        viewModel.viewDidLoad()
+
+        XCTAssertLessThan(Date().timeIntervalSince(started), 0.5, "viewDidLoad must not wait for the network")
+        XCTAssertEqual(viewModel.state.value, .loading)
+        XCTAssertTrue(waitUntil { !transport.heldRequests.isEmpty }, "the feed was never requested")
+        transport.respond(with: .json(HiddenFeeds.plain))
+        XCTAssertTrue(waitUntil { viewModel.state.value == .loaded }, "state: \(viewModel.state.value)")
+        XCTAssertEqual(log.values.filter { !$0 }.count, 0, "state changed off the main thread")
+    }
+
+    func test_FF8_imagesArriveOnMain() {
+        let transport = StubTransport(always: .http(status: 200, body: Data([1, 2, 3])))
+        let viewModel = FeedViewModel(
+            feedLoader: BackgroundFeedLoader(feed), imageLoader: ImageLoader(session: transport.session, cache: ImageCache()),
+            uiScheduler: QueueScheduler(queue: .main))
+        viewModel.viewDidLoad()
+        XCTAssertTrue(waitUntil { viewModel.state.value == .loaded })
+        let log = ThreadLog()
+        let observation = viewModel.rows.observe { _ in log.record() }
+        defer { observation.cancel() }
+
+        viewModel.rowsBecameVisible([0])
+
+        XCTAssertTrue(waitUntil { viewModel.rows.value.first?.image == .loaded(Data([1, 2, 3])) })
+        XCTAssertEqual(log.values.filter { !$0 }.count, 0, "rows changed off the main thread")
+    }
+}
