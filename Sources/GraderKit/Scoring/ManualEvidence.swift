@@ -4,7 +4,7 @@ import GraderCore
 enum ManualEvidence {
     static func lines(for tree: SourceTree) -> [String] {
         var byFolder: [String: (files: Int, lines: Int, types: Int, tests: Int)] = [:]
-        for path in tree.swiftFiles {
+        for path in tree.swiftFiles where !path.hasSuffix("Package.swift") {
             let parts = path.split(separator: "/")
             let folder = parts.count >= 2 && (parts[0] == "Sources" || parts[0] == "Tests")
                 ? "\(parts[0])/\(parts[1])" : (parts.count > 1 ? String(parts[0]) : ".")
