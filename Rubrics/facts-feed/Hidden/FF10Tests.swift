@@ -77,7 +77,8 @@ final class FF10ErrorTests: HiddenTestCase {
     func test_FF10_htmlErrorPageFailsWithAMessage() {
         let viewModel = screen(
             after: .http(
-                status: 200, headers: ["Content-Type": "text/html"], body: Data("<html><body>Sorry</body></html>".utf8)))
+                status: 200, headers: ["Content-Type": "text/html"], body: Data("<html><body>Sorry</body></html>".utf8))
+        )
 
         XCTAssertFalse((failureMessage(viewModel) ?? "").isEmpty, "state: \(viewModel.state.value)")
     }

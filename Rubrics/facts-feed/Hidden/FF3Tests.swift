@@ -69,9 +69,11 @@ final class FF3ModelTests: HiddenTestCase {
 
     func test_FF3_rowWithOnlyOneFieldIsKept() throws {
         let feed = try decode(
-            #"{"title":"T","rows":[{"imageHref":"https://images.example.com/only.png","title":null,"description":null}]}"#)
+            #"{"title":"T","rows":[{"imageHref":"https://images.example.com/only.png","title":null,"description":null}]}"#
+        )
 
-        XCTAssertEqual(feed.rows, [FeedRow(title: nil, description: nil, imageHref: "https://images.example.com/only.png")])
+        XCTAssertEqual(
+            feed.rows, [FeedRow(title: nil, description: nil, imageHref: "https://images.example.com/only.png")])
         XCTAssertFalse(feed.rows[0].isEmpty)
         XCTAssertTrue(FeedRow(title: nil, description: "", imageHref: nil).isEmpty)
     }

@@ -28,7 +28,8 @@ final class FF4TitleTests: HiddenTestCase {
 
     private func makeViewModel(_ answers: [Result<Feed, FeedError>]) -> FeedViewModel {
         FeedViewModel(
-            feedLoader: ScriptedFeedLoader(answers), imageLoader: SilentImageLoader(), uiScheduler: ImmediateScheduler())
+            feedLoader: ScriptedFeedLoader(answers), imageLoader: SilentImageLoader(), uiScheduler: ImmediateScheduler()
+        )
     }
 
     func test_FF4_titleIsTheFeedsTitle() {

@@ -45,7 +45,8 @@ final class FF5LazyImageTests: HiddenTestCase {
     private func imageTransport() -> StubTransport {
         StubTransport { request in
             let url = request.url?.absoluteString ?? ""
-            return url.hasSuffix("broken.jpg") ? .http(status: 404, body: Data()) : .http(status: 200, body: Data(url.utf8))
+            return url.hasSuffix("broken.jpg")
+                ? .http(status: 404, body: Data()) : .http(status: 200, body: Data(url.utf8))
         }
     }
 

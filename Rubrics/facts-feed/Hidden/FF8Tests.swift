@@ -67,7 +67,7 @@ final class FF8ThreadingTests: HiddenTestCase {
             viewModel.state.observe { _ in log.record() }, viewModel.rows.observe { _ in log.record() },
             viewModel.title.observe { _ in log.record() },
         ]
-        defer { observations.forEach { $0.cancel() } }
+        defer { for observation in observations { observation.cancel() } }
 
         viewModel.viewDidLoad()
 
@@ -114,7 +114,8 @@ final class FF8ThreadingTests: HiddenTestCase {
     func test_FF8_imagesArriveOnMain() {
         let transport = StubTransport(always: .http(status: 200, body: Data([1, 2, 3])))
         let viewModel = FeedViewModel(
-            feedLoader: BackgroundFeedLoader(feed), imageLoader: ImageLoader(session: transport.session, cache: ImageCache()),
+            feedLoader: BackgroundFeedLoader(feed),
+            imageLoader: ImageLoader(session: transport.session, cache: ImageCache()),
             uiScheduler: QueueScheduler(queue: .main))
         viewModel.viewDidLoad()
         XCTAssertTrue(waitUntil { viewModel.state.value == .loaded })

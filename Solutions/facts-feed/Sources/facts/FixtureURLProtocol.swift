@@ -39,7 +39,7 @@ final class FixtureURLProtocol: URLProtocol {
 
     private func answer(_ url: URL, status: Int, body: Data, contentType: String) {
         guard
-                let response = HTTPURLResponse(
+            let response = HTTPURLResponse(
                 url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: ["Content-Type": contentType])
         else { return }
         client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)

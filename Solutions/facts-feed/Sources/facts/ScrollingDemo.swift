@@ -45,7 +45,8 @@ struct ScrollingDemo {
             let new = all.dropFirst(seen).sorted { order($0) < order($1) }.map(\.lastPathComponent)
             seen = all.count
             let prefetchText = prefetch.isEmpty ? "" : ", prefetch \(range(prefetch))"
-            let requestText = requests == nil ? "" : (new.isEmpty ? " → no request" : " → requests \(new.joined(separator: ", "))")
+            let requestText =
+                requests == nil ? "" : (new.isEmpty ? " → no request" : " → requests \(new.joined(separator: ", "))")
             print("rows \(range(window)) visible\(prefetchText)\(requestText)")
             for index in window {
                 print("    \(index): \(imageText(viewModel.rows.value[index].image))")

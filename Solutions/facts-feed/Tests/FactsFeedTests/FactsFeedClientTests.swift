@@ -33,7 +33,8 @@ final class FactsFeedClientTests: XCTestCase {
         XCTAssertEqual(transport.requests.map(\.url), [feedURL])
         XCTAssertEqual(transport.requests.first?.httpMethod, "GET")
         XCTAssertEqual(
-            try result?.get(), Feed(title: "À propos", rows: [FeedRow(title: "Québec", description: nil, imageHref: nil)]))
+            try result?.get(),
+            Feed(title: "À propos", rows: [FeedRow(title: "Québec", description: nil, imageHref: nil)]))
     }
 
     func testHTTPErrorIsAnErrorWithItsStatus() {
@@ -46,7 +47,9 @@ final class FactsFeedClientTests: XCTestCase {
 
     func testInvalidJSONIsAnErrorWithAMessage() {
         let (result, _) = load(.status(200, Data("<html>".utf8)))
-        guard case .failure(.invalidResponse(let description))? = result else { return XCTFail("got \(String(describing: result))") }
+        guard case .failure(.invalidResponse(let description))? = result else {
+            return XCTFail("got \(String(describing: result))")
+        }
         XCTAssertFalse(description.isEmpty)
     }
 

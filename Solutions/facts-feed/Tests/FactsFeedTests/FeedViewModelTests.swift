@@ -92,7 +92,8 @@ final class FeedViewModelTests: XCTestCase {
         imageLoader.answer(url("https://img.test/flag.png"), with: .success(Data([7])))
         imageLoader.answer(url("https://img.test/beaver.jpg"), with: .failure(.http(status: 404)))
         scheduler.run()
-        XCTAssertEqual(viewModel.rows.value.map(\.image), [.placeholder, .none, .loaded(Data([7])), .loaded(Data([7]))])
+        XCTAssertEqual(
+            viewModel.rows.value.map(\.image), [.placeholder, .none, .loaded(Data([7])), .loaded(Data([7]))])
     }
 
     func testRefreshWhileLoadingStartsNothingAndAFailedRefreshKeepsTheRows() {

@@ -25,12 +25,15 @@ private final class RecordingImageLoader: ImageLoading {
 
 final class SampleTests: XCTestCase {
     func testDecodesTheTitleAndRows() throws {
-        let json = #"{"title":"About Canada","rows":[{"title":"Beavers","description":"Dams.","imageHref":"https://images.example.com/beaver.jpg"}]}"#
+        let json =
+            #"{"title":"About Canada","rows":[{"title":"Beavers","description":"Dams.","imageHref":"https://images.example.com/beaver.jpg"}]}"#
 
         let feed = try FeedDecoder().decode(Data(json.utf8))
 
         XCTAssertEqual(feed.title, "About Canada")
-        XCTAssertEqual(feed.rows, [FeedRow(title: "Beavers", description: "Dams.", imageHref: "https://images.example.com/beaver.jpg")])
+        XCTAssertEqual(
+            feed.rows,
+            [FeedRow(title: "Beavers", description: "Dams.", imageHref: "https://images.example.com/beaver.jpg")])
     }
 
     func testLatin1FeedKeepsItsAccents() throws {

@@ -38,7 +38,8 @@ public struct FactRowModel: Equatable {
     public init(row: FeedRow) {
         let url = Self.imageURL(from: row.imageHref)
         // BEGIN SOLUTION FF6: Carry the full title and description, untruncated (nil when the feed has none).
-        self.init(title: row.title, description: row.description, imageURL: url, image: url == nil ? .none : .placeholder)
+        self.init(
+            title: row.title, description: row.description, imageURL: url, image: url == nil ? .none : .placeholder)
         // STUB: self.init(title: nil, description: nil, imageURL: url, image: url == nil ? .none : .placeholder)
         // END SOLUTION
     }
