@@ -26,6 +26,7 @@ struct ExerciseTargets {
 let exercises: [ExerciseTargets] = [
     // EXERCISES: one line per exercise (id, library module).
     .init(id: "twitter-client", module: "TwitterFeed"),
+    .init(id: "facts-feed", module: "FactsFeed"),
 ]
 
 let package = Package(
