@@ -15,14 +15,24 @@ struct ScrollingDemo {
     let requests: (() -> [URL])?
     /// Whether the network is busy, so a step can wait for its answers.
     let isBusy: () -> Bool
+    /// How long a step waits for the network at most.
+    var timeout: TimeInterval = 5
+    /// How long a step waits at least: the real network cannot be watched, so images get this long.
+    var minimumWait: TimeInterval = 0
 
     func run() -> Int32 {
         print("viewDidLoad()")
         viewModel.viewDidLoad()
         settle(until: { viewModel.state.value != .loading })
-        if case .failed(let message) = viewModel.state.value {
+        switch viewModel.state.value {
+        case .failed(let message):
             print("The feed could not be loaded: \(message)")
             return 1
+        case .idle, .loading:
+            print("No answer from the feed within \(Int(timeout)) s: does FactsFeedClient.loadFeed answer?")
+            return 1
+        case .loaded:
+            break
         }
         let rows = viewModel.rows.value
         print("\n\(viewModel.title.value)\n\(String(repeating: "=", count: viewModel.title.value.count))")
@@ -92,12 +102,13 @@ struct ScrollingDemo {
     }
 
     /// Lets the main queue run (the view model's outputs change there) until `condition` holds and the
-    /// network is quiet, or 10 s pass.
+    /// network is quiet, or `timeout` passes.
     private func settle(until condition: () -> Bool) {
-        let deadline = Date().addingTimeInterval(10)
+        let start = Date()
         repeat {
             RunLoop.main.run(until: Date().addingTimeInterval(0.01))
-        } while (!condition() || isBusy()) && Date() < deadline
+        } while (!condition() || isBusy() || Date() < start.addingTimeInterval(minimumWait))
+            && Date() < start.addingTimeInterval(timeout)
         RunLoop.main.run(until: Date().addingTimeInterval(0.02))
     }
 }

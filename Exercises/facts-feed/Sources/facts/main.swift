@@ -39,5 +39,6 @@ let viewModel = FeedViewModel(
 let demo = ScrollingDemo(
     viewModel: viewModel,
     requests: live ? nil : { FixtureURLProtocol.log.requests },
-    isBusy: { live ? false : FixtureURLProtocol.log.inFlight > 0 })
+    isBusy: { live ? false : FixtureURLProtocol.log.inFlight > 0 },
+    minimumWait: live ? 1.5 : 0)
 exit(demo.run())
