@@ -1,0 +1,38 @@
+import Foundation
+
+/// The TMDb requests the app makes.
+public enum TMDbEndpoint: Equatable {
+    /// `GET /3/movie/{category}`
+    case movies(MovieCategory, page: Int)
+    /// `GET /3/search/movie?query=…`
+    case search(query: String, page: Int)
+
+    var path: String {
+        switch self {
+        case .movies(let category, _): return "/movie/\(category.rawValue)"
+        case .search: return "/search/movie"
+        }
+    }
+
+    /// The request URL, with the API key from `configuration` and the query percent-encoded so that the
+    /// server receives exactly the text typed ("Harry Potter" → `Harry%20Potter`, "+" → `%2B`).
+    public func url(configuration: TMDbConfiguration) -> URL {
+        // BEGIN SOLUTION MC2: Build the URL with URLComponents: base URL + path, api_key, page, and the query.
+        var items = [URLQueryItem(name: "api_key", value: configuration.apiKey)]
+        switch self {
+        case .movies(_, let page):
+            items.append(URLQueryItem(name: "page", value: String(page)))
+        case .search(let query, let page):
+            items.append(URLQueryItem(name: "query", value: query))
+            items.append(URLQueryItem(name: "page", value: String(page)))
+        }
+        var components = URLComponents(url: configuration.baseURL.appendingPathComponent(path), resolvingAgainstBaseURL: false)
+        components?.queryItems = items
+        // URLComponents leaves "+" as is, which servers read as a space.
+        let encoded = components?.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
+        components?.percentEncodedQuery = encoded
+        return components?.url ?? configuration.baseURL
+        // STUB: return configuration.baseURL
+        // END SOLUTION
+    }
+}
