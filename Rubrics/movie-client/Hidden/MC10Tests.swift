@@ -1,0 +1,68 @@
+import Foundation
+import GraderTestSupport
+import MovieClient
+import XCTest
+
+final class MC10ListScreenTests: HiddenTestCase {
+    private let configuration = TMDbConfiguration(apiKey: "KEY")
+    private let movies = [
+        Movie(id: 1, title: "Alien", overview: "In space no one can hear you scream.", posterPath: "/alien.jpg"),
+        Movie(id: 2, title: "Brazil", overview: "A bureaucrat dreams.", posterPath: nil),
+    ]
+
+    private func makeList(_ service: HeldListService) -> MovieListViewModel {
+        MovieListViewModel(category: .upcoming, service: service, imageLoader: QuietLoader(), configuration: configuration)
+    }
+
+    func test_MC10_stateGoesFromIdleThroughLoadingToLoaded() {
+        let service = HeldListService()
+        let list = makeList(service)
+        var history: [ListState] = []
+        let token = list.state.observe { history.append($0) }
+        list.viewDidLoad()
+        service.requests.last?.completion(.success(MoviePage(results: movies)))
+        XCTAssertEqual(history, [.idle, .loading, .loaded(movies)])
+        token.cancel()
+    }
+
+    func test_MC10_aFailureGivesFailedWithTheMessage() {
+        let service = HeldListService()
+        let list = makeList(service)
+        list.viewDidLoad()
+        service.requests.last?.completion(.failure(.http(status: 401, message: "Invalid API key")))
+        XCTAssertEqual(list.state.value, .failed(message: "Invalid API key"))
+    }
+
+    func test_MC10_loadsTheScreensOwnCategory() {
+        let service = HeldListService()
+        makeList(service).viewDidLoad()
+        XCTAssertEqual(service.requests.map(\.category), [.upcoming])
+    }
+
+    func test_MC10_cellModelsCarryTitleOverviewAndPosterState() {
+        let service = HeldListService()
+        let list = makeList(service)
+        list.viewDidLoad()
+        service.requests.last?.completion(.success(MoviePage(results: movies)))
+        XCTAssertEqual(list.cells.value.map(\.title.value), ["Alien", "Brazil"])
+        XCTAssertEqual(list.cells.value.map(\.overview.value), ["In space no one can hear you scream.", "A bureaucrat dreams."])
+        XCTAssertEqual(list.cells.value.map(\.poster.value), [.loading, .placeholder])
+    }
+}
+
+private final class HeldListService: MovieService {
+    var requests: [(category: MovieCategory, completion: (Result<MoviePage, APIError>) -> Void)] = []
+
+    func movies(in category: MovieCategory, page: Int, completion: @escaping (Result<MoviePage, APIError>) -> Void) -> CancellableTask {
+        requests.append((category, completion))
+        return BlockTask()
+    }
+
+    func searchMovies(matching query: String, page: Int, completion: @escaping (Result<MoviePage, APIError>) -> Void) -> CancellableTask {
+        BlockTask()
+    }
+}
+
+private final class QuietLoader: ImageLoading {
+    func loadImage(from url: URL, completion: @escaping (Result<Data, Error>) -> Void) -> CancellableTask { BlockTask() }
+}

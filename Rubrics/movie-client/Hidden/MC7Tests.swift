@@ -1,0 +1,72 @@
+import Foundation
+import GraderTestSupport
+import MovieClient
+import XCTest
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+final class MC7ImageLoaderTests: HiddenTestCase {
+    private let posterURL = URL(string: "https://image.tmdb.org/t/p/w600_and_h900_bestv2/poster.jpg")!
+
+    private func load(_ loader: ImageLoader, count: Int = 1) -> [Result<Data, Error>] {
+        let done = expectation(description: "loaded")
+        done.expectedFulfillmentCount = count
+        var results: [Result<Data, Error>] = []
+        for _ in 0..<count {
+            loader.loadImage(from: posterURL) { result in
+                results.append(result)
+                done.fulfill()
+            }
+        }
+        wait(for: [done], timeout: 2)
+        return results
+    }
+
+    func test_MC7_loadsTheImageBytes() {
+        let transport = StubTransport(always: .http(status: 200, body: Data("JPEG".utf8)))
+        let results = load(ImageLoader(session: transport.session))
+        XCTAssertEqual(try results.first?.get(), Data("JPEG".utf8))
+    }
+
+    func test_MC7_aCachedImageIsServedWithNoRequest() {
+        let transport = StubTransport(always: .http(status: 200, body: Data("JPEG".utf8)))
+        let loader = ImageLoader(session: transport.session)
+        _ = load(loader)
+        let second = load(loader)
+        XCTAssertEqual(try second.first?.get(), Data("JPEG".utf8))
+        XCTAssertEqual(transport.requests.count, 1)
+    }
+
+    func test_MC7_concurrentRequestsForOneURLMakeOneFetch() {
+        let transport = StubTransport(always: .hold)
+        let loader = ImageLoader(session: transport.session)
+        let done = expectation(description: "all three")
+        done.expectedFulfillmentCount = 3
+        var results: [Data] = []
+        for _ in 0..<3 {
+            loader.loadImage(from: posterURL) { result in
+                if let data = try? result.get() { results.append(data) }
+                done.fulfill()
+            }
+        }
+        MovieFixtures.wait { !transport.heldRequests.isEmpty }
+        MovieFixtures.wait(until: { false }, timeout: 0.05)
+        transport.respond(with: .http(status: 200, body: Data("JPEG".utf8)))
+        wait(for: [done], timeout: 2)
+        XCTAssertEqual(transport.requests.count, 1)
+        XCTAssertEqual(results, Array(repeating: Data("JPEG".utf8), count: 3))
+    }
+
+    func test_MC7_aFailedLoadFailsAndIsNotCached() {
+        let transport = StubTransport(always: .http(status: 404, body: Data()))
+        let loader = ImageLoader(session: transport.session)
+        let failed = load(loader)
+        XCTAssertThrowsError(try failed.first?.get())
+        transport.respond { _ in .http(status: 200, body: Data("JPEG".utf8)) }
+        let retried = load(loader)
+        XCTAssertEqual(try retried.first?.get(), Data("JPEG".utf8))
+        XCTAssertEqual(transport.requests.count, 2)
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import GraderTestSupport
+import MovieClient
+import XCTest
+
+final class MC9SearchTests: HiddenTestCase {
+    private let harry = [Movie(id: 671, title: "Harry Potter and the Philosopher's Stone")]
+    private let potter = [Movie(id: 672, title: "Harry Potter and the Chamber of Secrets")]
+
+    private func type(_ text: String, into search: SearchViewModel, _ scheduler: ManualScheduler) {
+        var typed = ""
+        for character in text {
+            typed.append(character)
+            search.queryChanged(typed)
+            scheduler.advance(by: 0.05)
+        }
+    }
+
+    func test_MC9_typingQuicklyMakesOneRequestForTheWholeWord() {
+        let service = HeldSearchService()
+        let scheduler = ManualScheduler()
+        let search = SearchViewModel(service: service, scheduler: scheduler, debounce: 0.3)
+        type("harry", into: search, scheduler)
+        XCTAssertEqual(service.searches.map(\.query), [])
+        scheduler.advance(by: 0.3)
+        XCTAssertEqual(service.searches.map(\.query), ["harry"])
+    }
+
+    func test_MC9_resultsAppearWhenTheSearchAnswers() {
+        let service = HeldSearchService()
+        let scheduler = ManualScheduler()
+        let search = SearchViewModel(service: service, scheduler: scheduler, debounce: 0.3)
+        var history: [[Movie]] = []
+        let token = search.results.observe { history.append($0) }
+        search.queryChanged("harry")
+        scheduler.advance(by: 0.3)
+        service.searches.last?.completion(.success(MoviePage(results: harry)))
+        XCTAssertEqual(history, [[], harry])
+        token.cancel()
+    }
+
+    func test_MC9_aNewQueryCancelsTheSearchInFlight() {
+        let service = HeldSearchService()
+        let scheduler = ManualScheduler()
+        let search = SearchViewModel(service: service, scheduler: scheduler, debounce: 0.3)
+        search.queryChanged("harry")
+        scheduler.advance(by: 0.3)
+        search.queryChanged("harry potter")
+        XCTAssertEqual(service.searches.first?.task.isCancelled, true)
+    }
+
+    func test_MC9_anEmptyQueryClearsTheResultsWithNoRequest() {
+        let service = HeldSearchService()
+        let scheduler = ManualScheduler()
+        let search = SearchViewModel(service: service, scheduler: scheduler, debounce: 0.3)
+        search.queryChanged("harry")
+        scheduler.advance(by: 0.3)
+        service.searches.last?.completion(.success(MoviePage(results: harry)))
+        XCTAssertEqual(search.results.value, harry)
+        search.queryChanged("")
+        scheduler.advance(by: 1)
+        XCTAssertEqual(search.results.value, [])
+        XCTAssertEqual(service.searches.count, 1)
+    }
+
+    func test_MC9_aStaleResponseNeverOverwritesANewerOne() {
+        let service = HeldSearchService()
+        let scheduler = ManualScheduler()
+        let search = SearchViewModel(service: service, scheduler: scheduler, debounce: 0.3)
+        search.queryChanged("harry")
+        scheduler.advance(by: 0.3)
+        search.queryChanged("potter")
+        scheduler.advance(by: 0.3)
+        XCTAssertEqual(service.searches.map(\.query), ["harry", "potter"])
+        service.searches[1].completion(.success(MoviePage(results: potter)))
+        service.searches[0].completion(.success(MoviePage(results: harry)))
+        XCTAssertEqual(search.results.value, potter)
+    }
+}
+
+private final class HeldSearchService: MovieService {
+    var searches: [(query: String, completion: (Result<MoviePage, APIError>) -> Void, task: BlockTask)] = []
+
+    func movies(in category: MovieCategory, page: Int, completion: @escaping (Result<MoviePage, APIError>) -> Void) -> CancellableTask {
+        BlockTask()
+    }
+
+    func searchMovies(matching query: String, page: Int, completion: @escaping (Result<MoviePage, APIError>) -> Void) -> CancellableTask {
+        let task = BlockTask()
+        searches.append((query, completion, task))
+        return task
+    }
+}
