@@ -27,6 +27,7 @@ let exercises: [ExerciseTargets] = [
     // EXERCISES: one line per exercise (id, library module).
     .init(id: "twitter-client", module: "TwitterFeed"),
     .init(id: "facts-feed", module: "FactsFeed"),
+    .init(id: "movie-client", module: "MovieClient"),
 ]
 
 let package = Package(

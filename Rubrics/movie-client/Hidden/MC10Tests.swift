@@ -11,7 +11,8 @@ final class MC10ListScreenTests: HiddenTestCase {
     ]
 
     private func makeList(_ service: HeldListService) -> MovieListViewModel {
-        MovieListViewModel(category: .upcoming, service: service, imageLoader: QuietLoader(), configuration: configuration)
+        MovieListViewModel(
+            category: .upcoming, service: service, imageLoader: QuietLoader(), configuration: configuration)
     }
 
     func test_MC10_stateGoesFromIdleThroughLoadingToLoaded() {
@@ -45,7 +46,8 @@ final class MC10ListScreenTests: HiddenTestCase {
         list.viewDidLoad()
         service.requests.last?.completion(.success(MoviePage(results: movies)))
         XCTAssertEqual(list.cells.value.map(\.title.value), ["Alien", "Brazil"])
-        XCTAssertEqual(list.cells.value.map(\.overview.value), ["In space no one can hear you scream.", "A bureaucrat dreams."])
+        XCTAssertEqual(
+            list.cells.value.map(\.overview.value), ["In space no one can hear you scream.", "A bureaucrat dreams."])
         XCTAssertEqual(list.cells.value.map(\.poster.value), [.loading, .placeholder])
     }
 }
@@ -53,16 +55,22 @@ final class MC10ListScreenTests: HiddenTestCase {
 private final class HeldListService: MovieService {
     var requests: [(category: MovieCategory, completion: (Result<MoviePage, APIError>) -> Void)] = []
 
-    func movies(in category: MovieCategory, page: Int, completion: @escaping (Result<MoviePage, APIError>) -> Void) -> CancellableTask {
+    func movies(in category: MovieCategory, page: Int, completion: @escaping (Result<MoviePage, APIError>) -> Void)
+        -> CancellableTask
+    {
         requests.append((category, completion))
         return BlockTask()
     }
 
-    func searchMovies(matching query: String, page: Int, completion: @escaping (Result<MoviePage, APIError>) -> Void) -> CancellableTask {
+    func searchMovies(matching query: String, page: Int, completion: @escaping (Result<MoviePage, APIError>) -> Void)
+        -> CancellableTask
+    {
         BlockTask()
     }
 }
 
 private final class QuietLoader: ImageLoading {
-    func loadImage(from url: URL, completion: @escaping (Result<Data, Error>) -> Void) -> CancellableTask { BlockTask() }
+    func loadImage(from url: URL, completion: @escaping (Result<Data, Error>) -> Void) -> CancellableTask {
+        BlockTask()
+    }
 }

@@ -24,15 +24,21 @@ final class MC1CategoryTests: HiddenTestCase {
 }
 
 private final class SilentService: MovieService {
-    func movies(in category: MovieCategory, page: Int, completion: @escaping (Result<MoviePage, APIError>) -> Void) -> CancellableTask {
+    func movies(in category: MovieCategory, page: Int, completion: @escaping (Result<MoviePage, APIError>) -> Void)
+        -> CancellableTask
+    {
         BlockTask()
     }
 
-    func searchMovies(matching query: String, page: Int, completion: @escaping (Result<MoviePage, APIError>) -> Void) -> CancellableTask {
+    func searchMovies(matching query: String, page: Int, completion: @escaping (Result<MoviePage, APIError>) -> Void)
+        -> CancellableTask
+    {
         BlockTask()
     }
 }
 
 private final class SilentLoader: ImageLoading {
-    func loadImage(from url: URL, completion: @escaping (Result<Data, Error>) -> Void) -> CancellableTask { BlockTask() }
+    func loadImage(from url: URL, completion: @escaping (Result<Data, Error>) -> Void) -> CancellableTask {
+        BlockTask()
+    }
 }

@@ -20,11 +20,13 @@ final class MC3DecodingTests: HiddenTestCase {
     func test_MC3_nullPosterAndEmptyReleaseDateDecode() throws {
         let matrix = try MoviePage.decode(from: Data(MovieFixtures.page.utf8)).results[1]
         XCTAssertNil(matrix.posterPath)
-        XCTAssertTrue(matrix.releaseDate == nil || matrix.releaseDate == "", "\(String(describing: matrix.releaseDate))")
+        XCTAssertTrue(
+            matrix.releaseDate == nil || matrix.releaseDate == "", "\(String(describing: matrix.releaseDate))")
     }
 
     func test_MC3_unknownKeysAreIgnored() throws {
-        let json = #"{"page": 1, "total_pages": 1, "total_results": 1, "dates": {"maximum": "2024-01-01"}, "results": [{"id": 5, "title": "Four Rooms", "overview": "", "poster_path": null, "release_date": "1995-12-09", "vote_average": 5.8, "video": false, "popularity": 12.5}]}"#
+        let json =
+            #"{"page": 1, "total_pages": 1, "total_results": 1, "dates": {"maximum": "2024-01-01"}, "results": [{"id": 5, "title": "Four Rooms", "overview": "", "poster_path": null, "release_date": "1995-12-09", "vote_average": 5.8, "video": false, "popularity": 12.5}]}"#
         XCTAssertEqual(try MoviePage.decode(from: Data(json.utf8)).results.first?.title, "Four Rooms")
     }
 

@@ -31,7 +31,8 @@ final class MC6PosterURLTests: HiddenTestCase {
 
     func test_MC6_aMovieWithoutPosterKeepsThePlaceholderAndMakesNoRequest() {
         let loader = CountingLoader()
-        let cell = MovieCellModel(movie: Movie(id: 1, title: "No Poster"), imageLoader: loader, configuration: configuration)
+        let cell = MovieCellModel(
+            movie: Movie(id: 1, title: "No Poster"), imageLoader: loader, configuration: configuration)
         XCTAssertEqual(cell.poster.value, .placeholder)
         XCTAssertEqual(loader.count, 0)
     }

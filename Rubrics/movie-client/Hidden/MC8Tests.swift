@@ -5,7 +5,8 @@ import XCTest
 
 final class MC8CellReuseTests: HiddenTestCase {
     private let configuration = TMDbConfiguration(apiKey: "KEY")
-    private let first = Movie(id: 1, title: "Alien", overview: "In space no one can hear you scream.", posterPath: "/alien.jpg")
+    private let first = Movie(
+        id: 1, title: "Alien", overview: "In space no one can hear you scream.", posterPath: "/alien.jpg")
     private let second = Movie(id: 2, title: "Brazil", overview: "A bureaucrat dreams.", posterPath: "/brazil.jpg")
 
     func test_MC8_rebindingCancelsTheOldPosterLoad() {

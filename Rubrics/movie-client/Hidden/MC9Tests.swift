@@ -81,11 +81,15 @@ final class MC9SearchTests: HiddenTestCase {
 private final class HeldSearchService: MovieService {
     var searches: [(query: String, completion: (Result<MoviePage, APIError>) -> Void, task: BlockTask)] = []
 
-    func movies(in category: MovieCategory, page: Int, completion: @escaping (Result<MoviePage, APIError>) -> Void) -> CancellableTask {
+    func movies(in category: MovieCategory, page: Int, completion: @escaping (Result<MoviePage, APIError>) -> Void)
+        -> CancellableTask
+    {
         BlockTask()
     }
 
-    func searchMovies(matching query: String, page: Int, completion: @escaping (Result<MoviePage, APIError>) -> Void) -> CancellableTask {
+    func searchMovies(matching query: String, page: Int, completion: @escaping (Result<MoviePage, APIError>) -> Void)
+        -> CancellableTask
+    {
         let task = BlockTask()
         searches.append((query, completion, task))
         return task

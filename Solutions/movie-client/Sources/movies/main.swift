@@ -46,7 +46,8 @@ if arguments.first == "search" {
 } else {
     let name = arguments.first ?? "popular"
     guard let category = MovieCategory(rawValue: name) else {
-        print("unknown category '\(name)'; use one of: \(MovieCategory.allCases.map(\.rawValue).joined(separator: ", "))")
+        print(
+            "unknown category '\(name)'; use one of: \(MovieCategory.allCases.map(\.rawValue).joined(separator: ", "))")
         exit(2)
     }
     client.movies(in: category, page: 1) { result in

@@ -22,7 +22,8 @@ final class NetworkingTests: XCTestCase {
 
     func testClientDecodesOnSuccessAndDeliversOnMain() {
         let json = #"{"page":1,"total_pages":1,"total_results":1,"results":[{"id":7,"title":"Se7en"}]}"#
-        let client = APIClient(session: session { _ in (200, Data(json.utf8)) }, configuration: TMDbConfiguration(apiKey: "K"))
+        let client = APIClient(
+            session: session { _ in (200, Data(json.utf8)) }, configuration: TMDbConfiguration(apiKey: "K"))
         let done = expectation(description: "done")
         client.movies(in: .popular, page: 1) { result in
             XCTAssertTrue(Thread.isMainThread)
@@ -34,7 +35,8 @@ final class NetworkingTests: XCTestCase {
 
     func testClientSurfacesTMDbsErrorMessage() {
         let body = #"{"status_code":7,"status_message":"Invalid API key: You must be granted a valid key."}"#
-        let client = APIClient(session: session { _ in (401, Data(body.utf8)) }, configuration: TMDbConfiguration(apiKey: "K"))
+        let client = APIClient(
+            session: session { _ in (401, Data(body.utf8)) }, configuration: TMDbConfiguration(apiKey: "K"))
         let done = expectation(description: "done")
         client.searchMovies(matching: "x", page: 1) { result in
             if case .failure(let error) = result {
@@ -72,7 +74,9 @@ private final class StubProtocol: URLProtocol {
     override func startLoading() {
         Self.count += 1
         let (status, body) = Self.handler?(request) ?? (500, Data())
-        if let url = request.url, let response = HTTPURLResponse(url: url, statusCode: status, httpVersion: nil, headerFields: nil) {
+        if let url = request.url,
+            let response = HTTPURLResponse(url: url, statusCode: status, httpVersion: nil, headerFields: nil)
+        {
             client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
             client?.urlProtocol(self, didLoad: body)
         }

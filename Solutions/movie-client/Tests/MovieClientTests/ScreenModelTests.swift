@@ -9,7 +9,8 @@ final class ScreenModelTests: XCTestCase {
 
     func testListStateHistoryOnSuccessThenFailedRefresh() {
         let service = FakeService()
-        let list = MovieListViewModel(category: .popular, service: service, imageLoader: FakeLoader(), configuration: configuration)
+        let list = MovieListViewModel(
+            category: .popular, service: service, imageLoader: FakeLoader(), configuration: configuration)
         var history: [ListState] = []
         let token = list.state.observe { history.append($0) }
         list.viewDidLoad()
@@ -84,12 +85,16 @@ private final class FakeService: MovieService {
     var searchTasks: [BlockTask] = []
     var queries: [String] = []
 
-    func movies(in category: MovieCategory, page: Int, completion: @escaping (Result<MoviePage, APIError>) -> Void) -> CancellableTask {
+    func movies(in category: MovieCategory, page: Int, completion: @escaping (Result<MoviePage, APIError>) -> Void)
+        -> CancellableTask
+    {
         movieRequests.append(completion)
         return BlockTask()
     }
 
-    func searchMovies(matching query: String, page: Int, completion: @escaping (Result<MoviePage, APIError>) -> Void) -> CancellableTask {
+    func searchMovies(matching query: String, page: Int, completion: @escaping (Result<MoviePage, APIError>) -> Void)
+        -> CancellableTask
+    {
         queries.append(query)
         searchRequests.append(completion)
         let task = BlockTask()

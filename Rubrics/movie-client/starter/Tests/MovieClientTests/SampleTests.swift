@@ -8,7 +8,8 @@ final class SampleTests: XCTestCase {
     }
 
     func testSearchURLEncodesTheQuery() {
-        let url = TMDbEndpoint.search(query: "Harry Potter", page: 1).url(configuration: TMDbConfiguration(apiKey: "KEY"))
+        let url = TMDbEndpoint.search(query: "Harry Potter", page: 1).url(
+            configuration: TMDbConfiguration(apiKey: "KEY"))
         XCTAssertTrue(url.absoluteString.contains("query=Harry%20Potter"), url.absoluteString)
     }
 
@@ -26,11 +27,15 @@ final class SampleTests: XCTestCase {
 private final class RecordingService: MovieService {
     var queries: [String] = []
 
-    func movies(in category: MovieCategory, page: Int, completion: @escaping (Result<MoviePage, APIError>) -> Void) -> CancellableTask {
+    func movies(in category: MovieCategory, page: Int, completion: @escaping (Result<MoviePage, APIError>) -> Void)
+        -> CancellableTask
+    {
         BlockTask()
     }
 
-    func searchMovies(matching query: String, page: Int, completion: @escaping (Result<MoviePage, APIError>) -> Void) -> CancellableTask {
+    func searchMovies(matching query: String, page: Int, completion: @escaping (Result<MoviePage, APIError>) -> Void)
+        -> CancellableTask
+    {
         queries.append(query)
         return BlockTask()
     }

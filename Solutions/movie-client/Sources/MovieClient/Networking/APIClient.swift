@@ -69,7 +69,10 @@ public final class APIClient: MovieService {
         _ endpoint: TMDbEndpoint, decode: @escaping (Data) throws -> T,
         completion: @escaping (Result<T, APIError>) -> Void
     ) -> CancellableTask {
+        // BEGIN SOLUTION MC5: Keep the callback queue for the completion.
         let queue = callbackQueue
+        // STUB:
+        // END SOLUTION
         let task = session.dataTask(with: endpoint.url(configuration: configuration)) { data, response, error in
             let result = Self.result(data: data, response: response, error: error, decode: decode)
             // BEGIN SOLUTION MC5: Deliver the result on the callback queue (the main queue), never on URLSession's.

@@ -26,7 +26,8 @@ public enum TMDbEndpoint: Equatable {
             items.append(URLQueryItem(name: "query", value: query))
             items.append(URLQueryItem(name: "page", value: String(page)))
         }
-        var components = URLComponents(url: configuration.baseURL.appendingPathComponent(path), resolvingAgainstBaseURL: false)
+        var components = URLComponents(
+            url: configuration.baseURL.appendingPathComponent(path), resolvingAgainstBaseURL: false)
         components?.queryItems = items
         // URLComponents leaves "+" as is, which servers read as a space.
         let encoded = components?.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")

@@ -48,7 +48,10 @@ public final class MovieCellModel {
             return
         }
         poster.send(.loading)
+        // BEGIN SOLUTION MC8: Remember which movie this load is for.
         let requested = movie.id
+        // STUB:
+        // END SOLUTION
         posterTask = imageLoader.loadImage(from: url) { [weak self] result in
             guard let self else { return }
             // BEGIN SOLUTION MC8: Ignore a result for a movie this cell no longer shows.

@@ -21,7 +21,9 @@ public final class MovieListViewModel {
     private let configuration: TMDbConfiguration
     private var request: CancellableTask?
 
-    public init(category: MovieCategory, service: MovieService, imageLoader: ImageLoading, configuration: TMDbConfiguration) {
+    public init(
+        category: MovieCategory, service: MovieService, imageLoader: ImageLoading, configuration: TMDbConfiguration
+    ) {
         self.category = category
         self.service = service
         self.imageLoader = imageLoader

@@ -1,0 +1,47 @@
+import Foundation
+
+/// What a list screen shows.
+public enum ListState: Equatable {
+    case idle
+    case loading
+    case loaded([Movie])
+    case failed(message: String)
+}
+
+/// One category tab: loads its movies and turns them into cell models.
+///
+/// Inputs: `viewDidLoad()`, `refreshRequested()`. Outputs: `state`, `cells`, and the header `title`.
+public final class MovieListViewModel {
+    public let category: MovieCategory
+    public let state = Observable<ListState>(.idle)
+    public let cells = Observable<[MovieCellModel]>([])
+
+    private let service: MovieService
+    private let imageLoader: ImageLoading
+    private let configuration: TMDbConfiguration
+    private var request: CancellableTask?
+
+    public init(
+        category: MovieCategory, service: MovieService, imageLoader: ImageLoading, configuration: TMDbConfiguration
+    ) {
+        self.category = category
+        self.service = service
+        self.imageLoader = imageLoader
+        self.configuration = configuration
+    }
+
+    /// The tab and header title.
+    public var title: String { category.title }
+
+    public func viewDidLoad() {
+        load()
+    }
+
+    public func refreshRequested() {
+        load()
+    }
+
+    private func load() {
+        // TODO(MC10): Go to loading, request the category, then loaded (with cell models) or failed(message).
+    }
+}

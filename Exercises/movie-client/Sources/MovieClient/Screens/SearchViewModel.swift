@@ -1,0 +1,46 @@
+import Foundation
+
+/// The search screen: debounced search as the user types.
+///
+/// Input: `queryChanged(_:)`. Outputs: `results` and `isSearching`. Typing "harry" quickly makes one request;
+/// a new query cancels the search in flight; an empty query clears the results with no request; a response
+/// for an older query never overwrites a newer one.
+public final class SearchViewModel {
+    public let results = Observable<[Movie]>([])
+    public let isSearching = Observable<Bool>(false)
+    /// The last error, as a sentence, or nil.
+    public let errorMessage = Observable<String?>(nil)
+
+    private let service: MovieService
+    private let scheduler: Scheduler
+    private let debounce: TimeInterval
+    private var pending: CancellableTask?
+    private var inFlight: CancellableTask?
+    private var latestQuery = ""
+
+    public init(service: MovieService, scheduler: Scheduler, debounce: TimeInterval = 0.3) {
+        self.service = service
+        self.scheduler = scheduler
+        self.debounce = debounce
+    }
+
+    public func queryChanged(_ text: String) {
+        // TODO(MC9): Debounce through the scheduler; cancel the pending and in-flight searches; empty → clear, no request.
+    }
+
+    private func search(_ query: String) {
+        isSearching.send(true)
+        inFlight = service.searchMovies(matching: query, page: 1) { [weak self] result in
+            guard let self else { return }
+            // TODO(MC9): Drop a response for a query that is no longer the latest.
+            self.isSearching.send(false)
+            switch result {
+            case .success(let page):
+                self.errorMessage.send(nil)
+                self.results.send(page.results)
+            case .failure(let error):
+                self.errorMessage.send(error.message)
+            }
+        }
+    }
+}
