@@ -62,7 +62,7 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(notASubmission.code, 3)
         XCTAssertEqual(notASubmission.err, "grader: \(plain.path): not a folder, a .zip file or a git bundle\n")
 
-        let anonymous = try FixtureSubmission("anonymous", files: ["Sources/Counter/Counter.swift": FixtureSubmission.counter()], git: false)
+        let anonymous = try FixtureSubmission("anonymous", files: ["Sources/Widget/Widget.swift": "struct Widget {}"], git: false)
         defer { anonymous.remove() }
         let unknown = run(["check", anonymous.root.path, "--static-only", "--kit", kit.root.path])
         XCTAssertEqual(unknown.code, 3)

@@ -70,3 +70,16 @@ final class StaticOnlyTests: XCTestCase {
         XCTAssertEqual(result.criteria.first { $0.id == "no-singletons" }?.status, .passed)
     }
 }
+
+extension StaticOnlyTests {
+    func testASubmissionWithoutManifestIsIdentifiedByItsModuleFolders() throws {
+        let kit = try kitWithRulesAndHistory()
+        defer { kit.remove() }
+        let fixture = try FixtureSubmission(
+            "no-manifest", files: ["Sources/Counter/Counter.swift": FixtureSubmission.counter()], git: false)
+        defer { fixture.remove() }
+        let result = try checker(kit).check(fixture.root.path)
+        XCTAssertEqual(result.exercise, "counter")
+        XCTAssertTrue(result.notes.contains("exercise identified from its module folders (no manifest)"))
+    }
+}

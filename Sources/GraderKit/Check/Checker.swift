@@ -158,6 +158,9 @@ public struct Checker: Sendable {
         } else if let fromHistory = loader.exerciseFromHistory(submission.root) {
             id = fromHistory
             notes.append("exercise identified from the baseline commit's Grader-Exercise trailer")
+        } else if let fromModules = try exerciseFromModules(submission.tree) {
+            id = fromModules
+            notes.append("exercise identified from its module folders (no manifest)")
         } else {
             throw GraderError.exerciseNotIdentified(submission.original, known: known)
         }
@@ -167,6 +170,16 @@ public struct Checker: Sendable {
             return (try kit.rubric(id, task: task), manifest?.baseline, notes)
         }
         return (try kit.rubric(id), manifest?.baseline, notes)
+    }
+
+    /// The one exercise whose modules all have a `Sources/<Module>` folder in the submission, if exactly one does.
+    func exerciseFromModules(_ tree: SourceTree) throws -> String? {
+        let folders = Set(tree.files.compactMap { path -> String? in
+            let parts = path.split(separator: "/")
+            return parts.count >= 3 && parts[0] == "Sources" ? String(parts[1]) : nil
+        })
+        let matches = try kit.rubrics().filter { !$0.modules.isEmpty && Set($0.modules).isSubset(of: folders) }
+        return matches.count == 1 ? matches[0].exercise : nil
     }
 
     static func errorResult(_ path: String, exercise: String, message: String) -> GradeResult {
