@@ -36,15 +36,8 @@ final class HistoryBaselineTests: XCTestCase {
     }
 
     func testBaselineFoundByStarterTree() throws {
-        let starter = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "grader-starter-\(UUID().uuidString.prefix(6))")
+        let starter = try GitFixture.writeStarter()
         defer { try? FileManager.default.removeItem(at: starter) }
-        for (path, content) in GitFixture.starterFiles {
-            let url = starter.appendingPathComponent(path)
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try content.write(to: url, atomically: true, encoding: .utf8)
-        }
         let repo = try GitFixture()
         try repo.commit("Add a README", files: ["README.md": "# Movie client\n"], date: GitFixture.start)
         let matching = try repo.commit(

@@ -76,7 +76,7 @@ final class HistoryProblemTests: XCTestCase {
         try "#!/bin/sh\ntouch '\(marker.path)'\ncat \"$@\" 2>/dev/null\n".write(
             to: script, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
-        try "*.swift diff=evil\n".write(
+        try "*.swift diff=evil filter=evil\n*.md filter=evil\n".write(
             to: repo.folder.appendingPathComponent(".gitattributes"), atomically: true, encoding: .utf8)
         try repo.commit(
             "Mark Swift files for the evil driver", files: [:], date: GitFixture.start.addingTimeInterval(86_000))
@@ -91,6 +91,10 @@ final class HistoryProblemTests: XCTestCase {
             \tcommand = \(script.path)
             [log]
             \tshowSignature = true
+            [filter "evil"]
+            \tclean = \(script.path)
+            \tsmudge = \(script.path)
+            \tprocess = \(script.path)
             [gpg]
             \tprogram = \(script.path)
             [core]
@@ -99,8 +103,12 @@ final class HistoryProblemTests: XCTestCase {
         let configURL = repo.folder.appendingPathComponent(".git/config")
         try (String(contentsOf: configURL, encoding: .utf8) + config + "\n").write(
             to: configURL, atomically: true, encoding: .utf8)
-        let starter = repo.folder.appendingPathComponent("Sources")
-        let report = repo.analyze(baseline: nil, exerciseID: nil, starter: starter)
+        let starter = try GitFixture.writeStarter()
+        defer { try? FileManager.default.removeItem(at: starter) }
+        // No trailer for this exercise: the starter's files are hashed (hash-object) and matched.
+        let report = repo.analyze(baseline: nil, exerciseID: "another-exercise", starter: starter)
+        XCTAssertEqual(report.baselineSource, .starter)
+        XCTAssertEqual(report.baseline, repo.hashes[0])
         XCTAssertEqual(report.commits.count, 21)
         XCTAssertFalse(FileManager.default.fileExists(atPath: marker.path), "candidate config ran a command")
     }

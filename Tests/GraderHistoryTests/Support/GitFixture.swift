@@ -37,6 +37,19 @@ final class GitFixture {
         "Tests/MovieClientTests/SampleTests.swift": "import XCTest\n",
     ]
 
+    /// The starter's files in a temporary folder of their own (the caller removes it).
+    static func writeStarter() throws -> URL {
+        let starter = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "grader-starter-\(UUID().uuidString.prefix(6))")
+        for (path, content) in starterFiles {
+            let url = starter.appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try content.write(to: url, atomically: true, encoding: .utf8)
+        }
+        return starter
+    }
+
     /// Writes `files` and commits them with `message`, authored at `date` (committed at `committerDate`).
     @discardableResult
     func commit(_ message: String, files: [String: String], date: Date, committerDate: Date? = nil) throws -> String {
