@@ -26,6 +26,8 @@ public struct BuildOutcome: Sendable {
     public var failureDiagnostics: [CompilerDiagnostic]
     /// Test targets left in the build.
     public var builtModules: [String]
+    /// Set when the combined hidden target did not compile: lay the suite out per requirement and build again.
+    public var needsSplitHiddenSuite = false
     public var duration: TimeInterval
 }
 
@@ -89,6 +91,10 @@ public struct Builder: Sendable {
                     continue
                 }
                 switch module.kind {
+                case .hidden where module.requirement == nil:
+                    var outcome = failed("the combined hidden suite does not compile", [], broken, brokenTests, start)
+                    outcome.needsSplitHiddenSuite = true
+                    return outcome
                 case .hidden:
                     broken[module.requirement ?? module.name, default: []].append(diagnostic)
                     blamed.insert(module.name)

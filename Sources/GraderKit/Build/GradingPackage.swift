@@ -5,11 +5,15 @@ import GraderCore
 /// writes. The candidate's own Package.swift is never evaluated (SPEC §5).
 ///
 /// Layout: one target per `Sources/<Module>` folder of the submission (executables left out) and per
-/// `Tests/<Module>` folder, dependencies taken from `import` lines; one test target per requirement
-/// (`HiddenMC1` …) so a requirement whose tests no longer compile costs only its own tests.
+/// `Tests/<Module>` folder, dependencies taken from `import` lines. The hidden suite is first laid out as one
+/// target (`HiddenSuite`: one module compiles fastest); when it does not compile against the submission, it is
+/// laid out again as one target per requirement (`HiddenMC1` …), so a requirement whose tests no longer compile
+/// costs only its own tests.
 public struct GradingPackage: Sendable {
     public static let packageName = "Graded"
     public static let supportModule = "GraderTestSupport"
+    /// The one hidden target of the combined layout.
+    public static let combinedHiddenModule = "HiddenSuite"
 
     public struct Module: Equatable, Sendable {
         public enum Kind: String, Sendable { case library, candidateTests, hidden, support }
@@ -18,7 +22,7 @@ public struct GradingPackage: Sendable {
         /// Folder relative to the package root.
         public var path: String
         public var dependencies: [String]
-        /// For hidden targets: the requirement id.
+        /// For hidden targets of the split layout: the requirement id (nil for the combined target).
         public var requirement: String?
         public var hasResources: Bool = false
     }
@@ -27,8 +31,13 @@ public struct GradingPackage: Sendable {
     /// What the package left out, and why ("Sources/movies: an executable").
     public var notes: [String]
 
-    /// The hidden test targets' requirements, in target order.
-    public var hiddenRequirements: [String] { modules.compactMap(\.requirement) }
+    /// Whether the hidden suite is one target (the first, optimistic layout).
+    public var isHiddenCombined: Bool { modules.contains { $0.name == Self.combinedHiddenModule } }
+
+    /// The module holding the hidden tests of `requirement`.
+    public func hiddenModule(for requirement: String) -> String {
+        isHiddenCombined ? Self.combinedHiddenModule : "Hidden\(requirement)"
+    }
 
     /// The manifest text.
     public func manifest(excluding excluded: Set<String> = []) -> String {
@@ -68,7 +77,7 @@ public struct GradingPackageWriter: Sendable {
     }
 
     /// Lays out the package at `destination` from the submission at `submission` (already a private copy).
-    public func write(submission: SourceTree, to destination: URL) throws -> GradingPackage {
+    public func write(submission: SourceTree, to destination: URL, combineHidden: Bool = true) throws -> GradingPackage {
         let manager = FileManager.default
         try manager.createDirectory(at: destination, withIntermediateDirectories: true)
         var written: Set<String> = ["Package.swift"]
@@ -115,15 +124,24 @@ public struct GradingPackageWriter: Sendable {
         }
         modules.append(.init(name: GradingPackage.supportModule, kind: .support, path: "Hidden/\(GradingPackage.supportModule)", dependencies: []))
         let suite = try HiddenSuite(kit: kit, rubric: rubric)
-        for requirement in suite.requirements {
-            let target = "Hidden\(requirement.id)"
-            for file in requirement.files + suite.sharedFiles {
+        let hiddenDependencies = rubric.modules + [GradingPackage.supportModule]
+        if combineHidden {
+            let target = GradingPackage.combinedHiddenModule
+            for file in suite.requirements.flatMap(\.files) + suite.sharedFiles {
                 try copy(file, to: "Hidden/\(target)/\(file.lastPathComponent)")
             }
-            modules.append(
-                .init(
-                    name: target, kind: .hidden, path: "Hidden/\(target)",
-                    dependencies: rubric.modules + [GradingPackage.supportModule], requirement: requirement.id))
+            modules.append(.init(name: target, kind: .hidden, path: "Hidden/\(target)", dependencies: hiddenDependencies))
+        } else {
+            for requirement in suite.requirements {
+                let target = "Hidden\(requirement.id)"
+                for file in requirement.files + suite.sharedFiles {
+                    try copy(file, to: "Hidden/\(target)/\(file.lastPathComponent)")
+                }
+                modules.append(
+                    .init(
+                        name: target, kind: .hidden, path: "Hidden/\(target)", dependencies: hiddenDependencies,
+                        requirement: requirement.id))
+            }
         }
         // A reused folder keeps unchanged files (and so a warm build); what the last submission left goes.
         for stale in SourceTree(scanning: destination).files where !written.contains(stale) {

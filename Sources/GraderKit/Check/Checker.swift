@@ -84,17 +84,25 @@ public struct Checker: Sendable {
         } else {
             let slot = (buildCache ?? work).appendingPathComponent(rubric.exercise)
             let packageFolder = slot.appendingPathComponent("package")
-            let package = try GradingPackageWriter(kit: kit, rubric: rubric).write(submission: submission.tree, to: packageFolder)
+            let writer = GradingPackageWriter(kit: kit, rubric: rubric)
+            let builder = Builder(runner: runner, timeout: options.buildTimeout)
+            let scratch = slot.appendingPathComponent("scratch")
+            var package = try writer.write(submission: submission.tree, to: packageFolder)
+            var build = try builder.build(package, at: packageFolder, scratch: scratch)
+            if build.needsSplitHiddenSuite {
+                // The suite does not compile as a whole: one target per requirement, so only the broken ones are lost.
+                package = try writer.write(submission: submission.tree, to: packageFolder, combineHidden: false)
+                build = try builder.build(package, at: packageFolder, scratch: scratch)
+            }
             notes += package.notes
-            let build = try Builder(runner: runner, timeout: options.buildTimeout).build(
-                package, at: packageFolder, scratch: slot.appendingPathComponent("scratch"))
             if let failure = build.failure { notes.append(failure) }
             let isolation = NetworkIsolation.prefix(runner: runner)
             let limits = options.limits.prefix(runner: runner)
             notes += [isolation.note, limits.note].compactMap { $0 }
             let command = build.testBinary.map { TestCommand(binary: $0, prefix: isolation.prefix + limits.prefix) }
             tests = HiddenTestRunner(runner: runner, timeout: options.testTimeout, jobs: options.jobs).run(
-                suite: suite, rubric: rubric, build: build, command: command, workDirectory: work)
+                suite: suite, rubric: rubric, build: build, command: command, workDirectory: work,
+                module: package.hiddenModule(for:))
             let candidateTestModules = package.modules.filter { $0.kind == .candidateTests }.map(\.name)
                 .filter { build.builtModules.contains($0) }
             if let failure = build.failure {

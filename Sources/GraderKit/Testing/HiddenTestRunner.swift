@@ -20,7 +20,8 @@ public struct HiddenTestRunner: Sendable {
 
     /// Results for every test of `suite`, in suite order. Tests that could not run are errors saying why.
     public func run(
-        suite: HiddenSuite, rubric: Rubric, build: BuildOutcome, command: TestCommand?, workDirectory: URL
+        suite: HiddenSuite, rubric: Rubric, build: BuildOutcome, command: TestCommand?, workDirectory: URL,
+        module: (String) -> String
     ) -> [TestResult] {
         let resultsFolder = workDirectory.appendingPathComponent("results")
         let runFolder = workDirectory.appendingPathComponent("run")
@@ -49,6 +50,7 @@ public struct HiddenTestRunner: Sendable {
             planned += requirement.tests.map { (requirement.id, $0, share, blocked, symbol) }
         }
 
+        let modules = Dictionary(suite.requirements.map { ($0.id, module($0.id)) }, uniquingKeysWith: { first, _ in first })
         return parallelMap(Array(planned.enumerated()), jobs: jobs) { index, item in
             guard item.blocked == nil, let command else {
                 return TestResult(
@@ -57,7 +59,7 @@ public struct HiddenTestRunner: Sendable {
                     maxScore: Self.round(item.share), expectedSymbol: item.symbol)
             }
             return runOne(
-                "Hidden\(item.requirement).\(item.test)", name: item.test, requirement: item.requirement,
+                "\(modules[item.requirement] ?? "Hidden\(item.requirement)").\(item.test)", name: item.test, requirement: item.requirement,
                 share: item.share, taskID: taskIDs[item.requirement], command: command,
                 resultFile: resultsFolder.appendingPathComponent("\(index)-\(UUID().uuidString).jsonl"), runFolder: runFolder)
         }
