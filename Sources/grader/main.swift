@@ -1,4 +1,3 @@
-import Foundation
 import GraderKit
 
-exit(GraderCLI().run(Array(CommandLine.arguments.dropFirst())))
+WorkFolders.exit(GraderCLI().run(Array(CommandLine.arguments.dropFirst())))

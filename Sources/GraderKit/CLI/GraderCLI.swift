@@ -14,9 +14,10 @@ public struct GraderCLI {
             self.err = err
         }
 
+        /// Standard output and error; silent once an interruption is being handled (what was running was killed).
         public static let standard = Output(
-            out: { text in FileHandle.standardOutput.write(Data(text.utf8)) },
-            err: { text in FileHandle.standardError.write(Data(text.utf8)) })
+            out: { text in if !WorkFolders.isInterrupted { FileHandle.standardOutput.write(Data(text.utf8)) } },
+            err: { text in if !WorkFolders.isInterrupted { FileHandle.standardError.write(Data(text.utf8)) } })
     }
 
     public static let version = "0.1.0"

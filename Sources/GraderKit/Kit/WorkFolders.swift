@@ -47,6 +47,7 @@ public enum WorkFolders {
         DispatchQueue.global().async {
             var byte: UInt8 = 0
             while read(readEnd, &byte, 1) != 1 {}
+            lock.withLock { interrupted = true }
             RunningProcesses.terminateAll()
             for _ in 0..<20 {
                 let remaining = lock.withLock { live }
@@ -67,4 +68,15 @@ public enum WorkFolders {
     }
 
     nonisolated(unsafe) private static var wakeDescriptor: Int32 = -1
+    nonisolated(unsafe) private static var interrupted = false
+
+    /// Whether an interruption is being handled: the work in flight is void and nothing more is printed.
+    public static var isInterrupted: Bool { lock.withLock { interrupted } }
+
+    /// Ends the process with `code`, unless an interruption is being handled: then its cleanup ends the
+    /// process (with 130) once the folders are gone, and a report of the killed work never gets out.
+    public static func exit(_ code: Int32) -> Never {
+        while isInterrupted { usleep(100_000) }
+        Foundation.exit(code)
+    }
 }

@@ -63,7 +63,8 @@ final class WorkFolderTests: XCTestCase {
         process.executableURL = grader
         process.arguments = ["check", fixture.root.path, "--kit", fixtureKit.root.path]
         process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": temporary.path]) { _, new in new }
-        process.standardOutput = FileHandle.nullDevice
+        let report = Pipe()
+        process.standardOutput = report
         let errors = Pipe()
         process.standardError = errors
         try process.run()
@@ -81,7 +82,8 @@ final class WorkFolderTests: XCTestCase {
         process.waitUntilExit()
 
         let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        XCTAssertEqual(process.terminationStatus, 130, message)
+        let printed = String(decoding: report.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        XCTAssertEqual(process.terminationStatus, 130, message + printed.suffix(1500))
         XCTAssertEqual(message, "grader: interrupted; work folders removed\n")
         Thread.sleep(forTimeInterval: 1)
         XCTAssertEqual(leftovers(), [], FileManager.default.subpaths(atPath: temporary.path)?.prefix(20).joined(separator: "\n") ?? "")
