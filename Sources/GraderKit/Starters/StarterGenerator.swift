@@ -3,8 +3,9 @@ import GraderCore
 
 /// Derives `Exercises/<id>` from `Solutions/<id>` and `Rubrics/<id>/starter/`.
 ///
-/// The starter is the solution without its own tests, with every solution region replaced by its stub
-/// (`SolutionMarkers`), with the files of the overlay folder laid on top, and with `exercise.json`.
+/// The starter is the solution without its own tests (except test files marked `shipsMarker`, such as the spec
+/// of a provided type), with every solution region replaced by its stub (`SolutionMarkers`), with the files of
+/// the overlay folder laid on top, and with `exercise.json`.
 public struct StarterGenerator: Sendable {
     public let kit: Kit
 
@@ -12,10 +13,20 @@ public struct StarterGenerator: Sendable {
         self.kit = kit
     }
 
-    /// Solution paths never handed to candidates: the solution's own tests and build products.
-    static func isLeftOut(_ path: String) -> Bool {
-        path.hasPrefix("Tests/") || path == "Package.resolved" || path.hasPrefix(".build")
-            || path.hasPrefix(".swiftpm/")
+    /// A line of its own in a solution test file that hands the file to candidates too, without the line.
+    public static let shipsMarker = "// grader: ships with the starter"
+
+    /// Solution paths that are build products, never part of an exercise.
+    static func isBuildProduct(_ path: String) -> Bool {
+        path == "Package.resolved" || path.hasPrefix(".build") || path.hasPrefix(".swiftpm/")
+    }
+
+    /// A solution test file's text as candidates get it: without its `shipsMarker` line; nil when it has
+    /// none (the solution's own tests are not handed out).
+    static func shippedTest(_ text: String) -> String? {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let kept = lines.filter { $0.trimmingCharacters(in: .whitespaces) != shipsMarker }
+        return kept.count < lines.count ? kept.joined(separator: "\n") : nil
     }
 
     /// The starter's files, path → contents, for exercise `id`.
@@ -24,13 +35,15 @@ public struct StarterGenerator: Sendable {
         let solution = SourceTree(scanning: kit.solution(id))
         guard !solution.files.isEmpty else { throw GraderError.unknownExercise(id, known: kit.exerciseIDs()) }
         var files: [String: Data] = [:]
-        for path in solution.files where !Self.isLeftOut(path) {
+        for path in solution.files where !Self.isBuildProduct(path) {
             let data = try Data(contentsOf: solution.url(of: path))
-            if path.hasSuffix(".swift"), let text = String(data: data, encoding: .utf8) {
-                files[path] = Data(try SolutionMarkers.strip(text, file: "Solutions/\(id)/\(path)").text.utf8)
-            } else {
-                files[path] = data
+            let isTest = path.hasPrefix("Tests/")
+            guard path.hasSuffix(".swift"), let text = String(data: data, encoding: .utf8) else {
+                if !isTest { files[path] = data }
+                continue
             }
+            guard let source = isTest ? Self.shippedTest(text) : text else { continue }
+            files[path] = Data(try SolutionMarkers.strip(source, file: "Solutions/\(id)/\(path)").text.utf8)
         }
         let overlay = SourceTree(scanning: kit.starterOverlay(id))
         for path in overlay.files {

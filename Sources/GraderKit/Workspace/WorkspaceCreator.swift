@@ -33,10 +33,11 @@ public struct WorkspaceCreator: Sendable {
         // The solution as a strong candidate would have left it: its tests included, the markers gone.
         let requirements = Set(try kit.rubric(id).requirements.map(\.id))
         var files: [String: Data] = [:]
-        for path in solution.files where !StarterGenerator.isLeftOut(path) || path.hasPrefix("Tests/") {
+        for path in solution.files where !StarterGenerator.isBuildProduct(path) {
             let data = try Data(contentsOf: solution.url(of: path))
             if path.hasSuffix(".swift"), let text = String(data: data, encoding: .utf8) {
-                files[path] = Data(try SolutionMarkers.strip(text, file: path, keeping: requirements).text.utf8)
+                let source = StarterGenerator.shippedTest(text) ?? text
+                files[path] = Data(try SolutionMarkers.strip(source, file: path, keeping: requirements).text.utf8)
             } else {
                 files[path] = data
             }
