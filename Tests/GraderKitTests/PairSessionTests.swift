@@ -5,9 +5,9 @@ import XCTest
 
 /// `grader pair` then `grader check`: the session starts from the solution and is graded on the task's rubric.
 final class PairSessionTests: XCTestCase {
-    func testPairSessionIsGradedOnItsTasksHiddenTests() throws {
+    /// The counter kit with a pair task, `reset`: CTP1 asks for `reset()`.
+    private func kitWithResetTask() throws -> FixtureKit {
         let fixture = try FixtureKit()
-        defer { fixture.remove() }
         let solution = FixtureSubmission.counter(label: """
             // BEGIN SOLUTION CT2: Pluralise.
                     value == 1 ? "1 tap" : "\\(value) taps"
@@ -37,6 +37,20 @@ final class PairSessionTests: XCTestCase {
                 }
             }
             """, to: "Rubrics/counter/pair/reset/Hidden/CTP1Tests.swift")
+        return fixture
+    }
+
+    /// What the pair does in the session at `folder`: adds reset().
+    private func addReset(in folder: URL) throws {
+        let file = folder.appendingPathComponent("Sources/Counter/Counter.swift")
+        let extended = try String(contentsOf: file, encoding: .utf8).replacingOccurrences(
+            of: "    public mutating func increment() {", with: "    public mutating func reset() {\n        value = 0\n    }\n\n    public mutating func increment() {")
+        try extended.write(to: file, atomically: true, encoding: .utf8)
+    }
+
+    func testPairSessionIsGradedOnItsTasksHiddenTests() throws {
+        let fixture = try kitWithResetTask()
+        defer { fixture.remove() }
         let folder = fixture.root.appendingPathComponent("bob")
 
         let manifest = try WorkspaceCreator(kit: fixture.kit).createPair(exercise: "counter", task: "reset", at: folder)
@@ -45,10 +59,7 @@ final class PairSessionTests: XCTestCase {
         XCTAssertFalse(source.contains("SOLUTION"), "markers must not reach a pair session")
         XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("TASK.md").path))
 
-        // The pair adds reset().
-        let extended = source.replacingOccurrences(
-            of: "    public mutating func increment() {", with: "    public mutating func reset() {\n        value = 0\n    }\n\n    public mutating func increment() {")
-        try extended.write(to: folder.appendingPathComponent("Sources/Counter/Counter.swift"), atomically: true, encoding: .utf8)
+        try addReset(in: folder)
 
         var options = CheckOptions()
         options.jobs = 2
@@ -58,5 +69,36 @@ final class PairSessionTests: XCTestCase {
         XCTAssertEqual(result.criteria.map(\.id), ["CTP1"])
         XCTAssertTrue(result.notes.contains("pair session: graded on task 'reset'"))
         XCTAssertTrue(result.passed)
+    }
+
+    func testVerifyProvesAPairTaskWithItsReferencePatch() throws {
+        let fixture = try kitWithResetTask()
+        defer { fixture.remove() }
+        var options = CheckOptions()
+        options.jobs = 2
+        let verifier = Verifier(kit: fixture.kit, options: options, analyzers: .live(runner: .live))
+        var log: [String] = []
+        XCTAssertEqual(
+            try verifier.verifyPairTask("counter", "reset") { log.append($0) },
+            ["pair task counter/reset has no reference.patch: nothing proves its hidden tests can pass"])
+
+        try fixture.write(
+            "--- a/Sources/Counter/Counter.swift\n+++ b/Sources/Counter/Counter.swift\n@@ -1 +1 @@\n-gone\n+x\n",
+            to: "Rubrics/counter/pair/reset/\(Verifier.referencePatch)")
+        let stale = try verifier.verifyPairTask("counter", "reset") { log.append($0) }
+        XCTAssertEqual(stale.count, 1)
+        XCTAssert(stale[0].hasPrefix("pair task counter/reset: reference.patch no longer applies to the solution"), stale[0])
+
+        // The reference patch: a session's diff after the pair's change.
+        let session = fixture.root.appendingPathComponent("reference-session")
+        try WorkspaceCreator(kit: fixture.kit).createPair(exercise: "counter", task: "reset", at: session)
+        try addReset(in: session)
+        let diff = try ProcessRunner.live(ProcessRequest("git", ["-C", session.path, "diff"]))
+        try fixture.write(diff.stdout, to: "Rubrics/counter/pair/reset/\(Verifier.referencePatch)")
+
+        let problems = try verifier.verifyPairTask("counter", "reset") { log.append($0) }
+        XCTAssertEqual(problems, ["pair task counter/reset: CTP1 has 1 hidden tests; at least 3 expected"], log.joined(separator: "\n"))
+        XCTAssertEqual(
+            log, ["counter/reset: reference passes 1/1 task tests", "counter/reset: fresh session passes 0/1 task tests"])
     }
 }
