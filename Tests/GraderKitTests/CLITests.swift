@@ -93,5 +93,12 @@ final class CLITests: XCTestCase {
         let result = run(["list", "--kit", kit.root.path])
         XCTAssertEqual(result.code, 0)
         XCTAssertEqual(result.out, "counter  Counter  (time box: 1 hour)\n  CT1  Counting\n  CT2  Label\n")
+
+        try kit.write(
+            #"{"exercise": "counter", "title": "Counter: reset", "version": "1.0.0", "time_box": "30 minutes", "pass_percent": 60, "modules": [], "requirements": [], "criteria": []}"#,
+            to: "Rubrics/counter/pair/reset/rubric.json")
+        XCTAssertEqual(
+            run(["list", "--kit", kit.root.path]).out,
+            "counter  Counter  (time box: 1 hour)\n  CT1  Counting\n  CT2  Label\n  pair task reset: Counter: reset  (time box: 30 minutes)\n")
     }
 }

@@ -92,12 +92,16 @@ public struct GraderCLI {
     }
 
     private func list(_ arguments: Arguments) throws -> Int32 {
-        let rubrics = try kit(arguments).rubrics()
+        let kit = try kit(arguments)
         var lines: [String] = []
-        for rubric in rubrics {
+        for rubric in try kit.rubrics() {
             lines.append("\(rubric.exercise)  \(rubric.title)  (time box: \(rubric.timeBox))")
             for requirement in rubric.requirements {
                 lines.append("  \(requirement.id)  \(requirement.title)")
+            }
+            for task in kit.pairTaskIDs(rubric.exercise) {
+                let pair = try kit.rubric(rubric.exercise, task: task)
+                lines.append("  pair task \(task): \(pair.title)  (time box: \(pair.timeBox))")
             }
         }
         output.out(lines.joined(separator: "\n") + "\n")
