@@ -40,9 +40,18 @@ public struct Verifier: Sendable {
         var options = self.options
         options.exercise = id
         let checker = Checker(kit: kit, options: options, runner: runner, analyzers: analyzers)
+        let work = try WorkFolders.make(prefix: "grader-verify")
+        defer { WorkFolders.remove(work) }
+        var pairs: [PairSessions] = []
+        for task in kit.pairTaskIDs(id) {
+            switch try preparePairTask(id, task, in: work) {
+            case .success(let sessions): pairs.append(sessions)
+            case .failure(let problem): problems.append(problem.description)
+            }
+        }
 
-        // One run for both, so the starter is graded on the solution's warm build.
-        let results = checker.check([kit.solution(id).path, kit.starter(id).path])
+        // One run for all, so the starter and the pair sessions are graded on the solution's warm build.
+        let results = checker.check([kit.solution(id).path, kit.starter(id).path] + pairs.flatMap { [$0.fresh.path, $0.done.path] })
         let solution = results[0]
         if solution.status == .error { problems.append("the solution could not be graded: \(solution.message ?? "")") }
         let solutionTests = solution.tests
@@ -74,49 +83,78 @@ public struct Verifier: Sendable {
         if share > starterShare {
             problems.append("the starter passes \(starterPassed) of \(starter.tests.count) hidden tests, over \(Int(starterShare * 100))%")
         }
-        for task in kit.pairTaskIDs(id) {
-            problems += try verifyPairTask(id, task, log: log)
+        for (index, pair) in pairs.enumerated() {
+            problems += try pairTaskProblems(pair, fresh: results[2 + 2 * index], done: results[3 + 2 * index], log: log)
         }
         for problem in problems { log("  ✗ \(problem)") }
         if problems.isEmpty { log("\(id): OK") }
         return Report(exercise: id, solution: solution, starter: starter, problems: problems)
     }
 
-    /// The problems of pair task `task` of exercise `id`: a fresh session and one with the reference patch
-    /// applied, graded in one run.
+    /// Two sessions of one pair task: as `grader pair` writes it, and with the reference patch applied.
+    struct PairSessions {
+        var exercise: String
+        var task: String
+        var fresh: URL
+        var done: URL
+        var name: String { "\(exercise)/\(task)" }
+    }
+
+    /// A problem that stops a pair task from being graded at all.
+    struct PairTaskProblem: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// The problems of pair task `task` of exercise `id`, graded on its own (`verify` grades every task of an
+    /// exercise in the exercise's run instead).
     public func verifyPairTask(_ id: String, _ task: String, log: (String) -> Void) throws -> [String] {
+        let work = try WorkFolders.make(prefix: "grader-verify-pair")
+        defer { WorkFolders.remove(work) }
+        switch try preparePairTask(id, task, in: work) {
+        case .failure(let problem):
+            return [problem.description]
+        case .success(let pair):
+            let results = Checker(kit: kit, options: options, runner: runner, analyzers: analyzers)
+                .check([pair.fresh.path, pair.done.path])
+            return try pairTaskProblems(pair, fresh: results[0], done: results[1], log: log)
+        }
+    }
+
+    /// Writes the two sessions of pair task `task` under `work`.
+    func preparePairTask(_ id: String, _ task: String, in work: URL) throws -> Result<PairSessions, PairTaskProblem> {
         let name = "\(id)/\(task)"
         let patch = kit.pairTask(id, task).appendingPathComponent(Self.referencePatch)
         guard FileManager.default.fileExists(atPath: patch.path) else {
-            return ["pair task \(name) has no \(Self.referencePatch): nothing proves its hidden tests can pass"]
+            return .failure(.init(description: "pair task \(name) has no \(Self.referencePatch): nothing proves its hidden tests can pass"))
         }
-        let work = try WorkFolders.make(prefix: "grader-verify-pair")
-        defer { WorkFolders.remove(work) }
         let creator = WorkspaceCreator(kit: kit, runner: runner)
-        let fresh = work.appendingPathComponent("fresh")
-        let done = work.appendingPathComponent("done")
-        try creator.createPair(exercise: id, task: task, at: fresh)
-        try creator.createPair(exercise: id, task: task, at: done)
+        let pair = PairSessions(
+            exercise: id, task: task, fresh: work.appendingPathComponent("\(task)-fresh"),
+            done: work.appendingPathComponent("\(task)-done"))
+        try creator.createPair(exercise: id, task: task, at: pair.fresh)
+        try creator.createPair(exercise: id, task: task, at: pair.done)
         do {
-            try creator.git(["apply", "--whitespace=nowarn", patch.path], in: done)
+            try creator.git(["apply", "--whitespace=nowarn", patch.path], in: pair.done)
         } catch {
-            return ["pair task \(name): \(Self.referencePatch) no longer applies to the solution (\(error))"]
+            return .failure(.init(description: "pair task \(name): \(Self.referencePatch) no longer applies to the solution (\(error))"))
         }
+        return .success(pair)
+    }
 
-        let checker = Checker(kit: kit, options: options, runner: runner, analyzers: analyzers)
-        let results = checker.check([fresh.path, done.path])
+    /// The reference passes every task test, at least three per requirement; the fresh session at most
+    /// `starterShare` of them.
+    func pairTaskProblems(_ pair: PairSessions, fresh session: GradeResult, done reference: GradeResult, log: (String) -> Void) throws -> [String] {
+        let name = pair.name
         var problems: [String] = []
-        let reference = results[1]
         let passed = reference.tests.filter { $0.status == .pass }.count
         log("\(name): reference passes \(passed)/\(reference.tests.count) task tests")
         for test in reference.tests where test.status != .pass {
             problems.append("pair task \(name): the reference fails \(test.name): \(test.message ?? test.status.rawValue)")
         }
         let perRequirement = Dictionary(grouping: reference.tests, by: \.requirement).mapValues(\.count)
-        for requirement in try kit.rubric(id, task: task).requirements.map(\.id) where (perRequirement[requirement] ?? 0) < 3 {
+        for requirement in try kit.rubric(pair.exercise, task: pair.task).requirements.map(\.id) where (perRequirement[requirement] ?? 0) < 3 {
             problems.append("pair task \(name): \(requirement) has \(perRequirement[requirement] ?? 0) hidden tests; at least 3 expected")
         }
-        let session = results[0]
         if session.status == .error { problems.append("pair task \(name): the fresh session could not be graded: \(session.message ?? "")") }
         let sessionPassed = session.tests.filter { $0.status == .pass }.count
         log("\(name): fresh session passes \(sessionPassed)/\(session.tests.count) task tests")
