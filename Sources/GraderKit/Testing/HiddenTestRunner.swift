@@ -33,7 +33,8 @@ public struct HiddenTestRunner: Sendable {
             rubric.criteria.filter { $0.kind == .tests }.map { ($0.requirement ?? $0.id, $0.points) },
             uniquingKeysWith: +)
 
-        var planned: [(requirement: String, test: String, share: Double, blocked: String?, symbol: String?)] = []
+        /// `test` is run as `<module>.<test>`.
+        var planned: [(requirement: String, module: String, test: String, share: Double, blocked: String?, symbol: String?)] = []
         for requirement in suite.requirements {
             let share = requirement.tests.isEmpty ? 0 : (points[requirement.id] ?? 0) / Double(requirement.tests.count)
             let blocked: String?
@@ -47,10 +48,10 @@ public struct HiddenTestRunner: Sendable {
             } else {
                 blocked = nil
             }
-            planned += requirement.tests.map { (requirement.id, $0, share, blocked, symbol) }
+            let testModule = module(requirement.id)
+            planned += requirement.tests.map { (requirement.id, testModule, $0, share, blocked, symbol) }
         }
 
-        let modules = Dictionary(suite.requirements.map { ($0.id, module($0.id)) }, uniquingKeysWith: { first, _ in first })
         return parallelMap(Array(planned.enumerated()), jobs: jobs) { index, item in
             guard item.blocked == nil, let command else {
                 return TestResult(
@@ -59,7 +60,7 @@ public struct HiddenTestRunner: Sendable {
                     maxScore: Self.round(item.share), expectedSymbol: item.symbol)
             }
             return runOne(
-                "\(modules[item.requirement] ?? "Hidden\(item.requirement)").\(item.test)", name: item.test, requirement: item.requirement,
+                "\(item.module).\(item.test)", name: item.test, requirement: item.requirement,
                 share: item.share, taskID: taskIDs[item.requirement], command: command,
                 resultFile: resultsFolder.appendingPathComponent("\(index)-\(UUID().uuidString).jsonl"), runFolder: runFolder)
         }
