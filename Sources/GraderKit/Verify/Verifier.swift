@@ -60,11 +60,7 @@ public struct Verifier: Sendable {
         for test in solutionTests where test.status != .pass {
             problems.append("solution fails \(test.name): \(test.message ?? test.status.rawValue)")
         }
-        let requirements = try kit.rubric(id).requirements.map(\.id)
-        let perRequirement = Dictionary(grouping: solutionTests, by: \.requirement).mapValues(\.count)
-        for requirement in requirements where (perRequirement[requirement] ?? 0) < 3 {
-            problems.append("\(requirement) has \(perRequirement[requirement] ?? 0) hidden tests; at least 3 expected")
-        }
+        problems += Self.thinRequirements(solutionTests, of: try kit.rubric(id))
         for criterion in solution.criteria where [.tests, .rule, .coverage].contains(criterion.kind) && criterion.status != .passed {
             problems.append("solution scores \(Scorer.format(criterion.score))/\(Scorer.format(criterion.maxScore)) on \(criterion.id): \(criterion.evidence.prefix(2).joined(separator: "; "))")
         }
@@ -89,6 +85,14 @@ public struct Verifier: Sendable {
         for problem in problems { log("  ✗ \(problem)") }
         if problems.isEmpty { log("\(id): OK") }
         return Report(exercise: id, solution: solution, starter: starter, problems: problems)
+    }
+
+    /// "<REQ> has n hidden tests; at least 3 expected" for each requirement of `rubric` with fewer than three.
+    static func thinRequirements(_ tests: [TestResult], of rubric: Rubric) -> [String] {
+        let perRequirement = Dictionary(grouping: tests, by: \.requirement).mapValues(\.count)
+        return rubric.requirements.map(\.id).filter { (perRequirement[$0] ?? 0) < 3 }.map {
+            "\($0) has \(perRequirement[$0] ?? 0) hidden tests; at least 3 expected"
+        }
     }
 
     /// Two sessions of one pair task: as `grader pair` writes it, and with the reference patch applied.
@@ -122,21 +126,20 @@ public struct Verifier: Sendable {
 
     /// Writes the two sessions of pair task `task` under `work`.
     func preparePairTask(_ id: String, _ task: String, in work: URL) throws -> Result<PairSessions, PairTaskProblem> {
-        let name = "\(id)/\(task)"
-        let patch = kit.pairTask(id, task).appendingPathComponent(Self.referencePatch)
-        guard FileManager.default.fileExists(atPath: patch.path) else {
-            return .failure(.init(description: "pair task \(name) has no \(Self.referencePatch): nothing proves its hidden tests can pass"))
-        }
-        let creator = WorkspaceCreator(kit: kit, runner: runner)
         let pair = PairSessions(
             exercise: id, task: task, fresh: work.appendingPathComponent("\(task)-fresh"),
             done: work.appendingPathComponent("\(task)-done"))
+        let patch = kit.pairTask(id, task).appendingPathComponent(Self.referencePatch)
+        guard FileManager.default.fileExists(atPath: patch.path) else {
+            return .failure(.init(description: "pair task \(pair.name) has no \(Self.referencePatch): nothing proves its hidden tests can pass"))
+        }
+        let creator = WorkspaceCreator(kit: kit, runner: runner)
         try creator.createPair(exercise: id, task: task, at: pair.fresh)
         try creator.createPair(exercise: id, task: task, at: pair.done)
         do {
             try creator.git(["apply", "--whitespace=nowarn", patch.path], in: pair.done)
         } catch {
-            return .failure(.init(description: "pair task \(name): \(Self.referencePatch) no longer applies to the solution (\(error))"))
+            return .failure(.init(description: "pair task \(pair.name): \(Self.referencePatch) no longer applies to the solution (\(error))"))
         }
         return .success(pair)
     }
@@ -151,10 +154,8 @@ public struct Verifier: Sendable {
         for test in reference.tests where test.status != .pass {
             problems.append("pair task \(name): the reference fails \(test.name): \(test.message ?? test.status.rawValue)")
         }
-        let perRequirement = Dictionary(grouping: reference.tests, by: \.requirement).mapValues(\.count)
-        for requirement in try kit.rubric(pair.exercise, task: pair.task).requirements.map(\.id) where (perRequirement[requirement] ?? 0) < 3 {
-            problems.append("pair task \(name): \(requirement) has \(perRequirement[requirement] ?? 0) hidden tests; at least 3 expected")
-        }
+        problems += Self.thinRequirements(reference.tests, of: try kit.rubric(pair.exercise, task: pair.task))
+            .map { "pair task \(name): \($0)" }
         if session.status == .error { problems.append("pair task \(name): the fresh session could not be graded: \(session.message ?? "")") }
         let sessionPassed = session.tests.filter { $0.status == .pass }.count
         log("\(name): fresh session passes \(sessionPassed)/\(session.tests.count) task tests")
