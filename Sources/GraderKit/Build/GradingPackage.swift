@@ -36,8 +36,11 @@ public struct GradingPackage: Sendable {
 
     /// The module holding the hidden tests of `requirement`.
     public func hiddenModule(for requirement: String) -> String {
-        isHiddenCombined ? Self.combinedHiddenModule : "Hidden\(requirement)"
+        isHiddenCombined ? Self.combinedHiddenModule : Self.splitHiddenModule(requirement)
     }
+
+    /// The target of `requirement`'s hidden tests in the split layout: `HiddenMC1`.
+    static func splitHiddenModule(_ requirement: String) -> String { "Hidden\(requirement)" }
 
     /// The manifest text.
     public func manifest(excluding excluded: Set<String> = []) -> String {
@@ -125,23 +128,18 @@ public struct GradingPackageWriter: Sendable {
         modules.append(.init(name: GradingPackage.supportModule, kind: .support, path: "Hidden/\(GradingPackage.supportModule)", dependencies: []))
         let suite = try HiddenSuite(kit: kit, rubric: rubric)
         let hiddenDependencies = rubric.modules + [GradingPackage.supportModule]
-        if combineHidden {
-            let target = GradingPackage.combinedHiddenModule
-            for file in suite.requirements.flatMap(\.files) + suite.sharedFiles {
+        let hiddenTargets: [(target: String, requirement: String?, files: [URL])] =
+            combineHidden
+            ? [(GradingPackage.combinedHiddenModule, nil, suite.requirements.flatMap(\.files))]
+            : suite.requirements.map { (GradingPackage.splitHiddenModule($0.id), $0.id, $0.files) }
+        for (target, requirement, files) in hiddenTargets {
+            for file in files + suite.sharedFiles {
                 try copy(file, to: "Hidden/\(target)/\(file.lastPathComponent)")
             }
-            modules.append(.init(name: target, kind: .hidden, path: "Hidden/\(target)", dependencies: hiddenDependencies))
-        } else {
-            for requirement in suite.requirements {
-                let target = "Hidden\(requirement.id)"
-                for file in requirement.files + suite.sharedFiles {
-                    try copy(file, to: "Hidden/\(target)/\(file.lastPathComponent)")
-                }
-                modules.append(
-                    .init(
-                        name: target, kind: .hidden, path: "Hidden/\(target)", dependencies: hiddenDependencies,
-                        requirement: requirement.id))
-            }
+            modules.append(
+                .init(
+                    name: target, kind: .hidden, path: "Hidden/\(target)", dependencies: hiddenDependencies,
+                    requirement: requirement))
         }
         // A reused folder keeps unchanged files (and so a warm build); what the last submission left goes.
         for stale in SourceTree(scanning: destination).files where !written.contains(stale) {
