@@ -71,6 +71,19 @@ final class CLITests: XCTestCase {
             "grader: cannot tell which exercise \(anonymous.root.path) is (no .grader/manifest.json or exercise.json); pass --exercise with one of: counter\n")
     }
 
+    func testBenchRoundsMustBeAPositiveNumber() throws {
+        let kit = try FixtureKit()
+        defer { kit.remove() }
+        for value in ["0", "three"] {
+            let result = run(["bench", "counter", "--rounds", value, "--kit", kit.root.path])
+            XCTAssertEqual(result.code, 2)
+            XCTAssertEqual(result.err, "grader: --rounds needs a whole number above 0\n")
+        }
+        XCTAssertEqual(Benchmark.median([3, 1, 2]), 2)
+        XCTAssertEqual(Benchmark.median([4, 1, 3, 2]), 2.5)
+        XCTAssertEqual(Benchmark.median([]), 0)
+    }
+
     func testManualScoresAreValidated() throws {
         let kit = try FixtureKit()
         defer { kit.remove() }

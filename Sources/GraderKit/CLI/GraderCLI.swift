@@ -22,7 +22,7 @@ public struct GraderCLI {
 
     public static let version = "0.1.0"
 
-    static let valueOptions: Set<String> = ["format", "output", "exercise", "manual", "jobs", "kit", "csv", "keep"]
+    static let valueOptions: Set<String> = ["format", "output", "exercise", "manual", "jobs", "kit", "csv", "keep", "rounds"]
     static let flagOptions: Set<String> = ["static-only", "check", "help", "version", "keep-work"]
 
     public let output: Output
@@ -248,7 +248,12 @@ public struct GraderCLI {
         let kit = try kit(arguments)
         let id = arguments.positional.first ?? "movie-client"
         _ = try kit.rubric(id)
-        let bench = Benchmark(kit: kit, exercise: id, runner: .live)
+        var rounds = 3
+        if let value = arguments.value("rounds") {
+            guard let count = Int(value), count > 0 else { throw GraderError.usage("--rounds needs a whole number above 0") }
+            rounds = count
+        }
+        let bench = Benchmark(kit: kit, exercise: id, runner: .live, rounds: rounds)
         try bench.run { line in output.out(line + "\n") }
         return 0
     }

@@ -82,11 +82,12 @@ enum Help {
 
             """,
         "bench": """
-            USAGE: grader bench [<exercise>]
+            USAGE: grader bench [<exercise>] [--rounds <n>]
 
             Times, side by side in one run, a cold `grader check` of the solution against a plain
             `swift build --build-tests` + `swift test` of the same sources, a second (warm) submission,
-            and the grader's own work (--static-only); prints the ratios against the targets of SPEC §6.
+            and the grader's own work (--static-only); prints the ratios of the medians over <n>
+            alternating rounds (default 3) against the targets of SPEC §6.
 
             """,
         "sync-exercises": """
