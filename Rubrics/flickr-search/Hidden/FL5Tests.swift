@@ -1,0 +1,154 @@
+import FlickrSearch
+import Foundation
+import GraderTestSupport
+import XCTest
+
+/// FL5: the search screen pages: debounced page 1, the last row brings the next page, no page twice, none past
+/// the last, and a new query starts over and drops late answers. Time moves only through `TestClock`.
+final class FL5PagingTests: HiddenTestCase {
+    /// Photos `ids` with distinct ids, secrets and titles.
+    private func photos(_ ids: ClosedRange<Int>) -> [Photo] {
+        ids.map { Photo(id: String($0), owner: "o", secret: "s\($0)", server: "1", farm: 1, title: "Photo \($0)") }
+    }
+
+    /// A screen that has shown page 1 (`ids`) of `pages` for "kittens".
+    private func screenOnPageOne(
+        of pages: Int, ids: ClosedRange<Int> = 1...20
+    ) -> (PhotoSearchViewModel, HeldSearches, TestClock) {
+        let service = HeldSearches()
+        let clock = TestClock()
+        let screen = PhotoSearchViewModel(service: service, scheduler: clock, debounce: 0.3)
+        screen.queryChanged("kittens")
+        clock.advance(by: 0.3)
+        XCTAssertEqual(service.calls, ["kittens#1"], "page 1 should be requested once the debounce has passed")
+        service.answer(0, with: PhotosPage(page: 1, pages: pages, photo: photos(ids)))
+        XCTAssertEqual(screen.photos.value.map(\.id), ids.map(String.init), "page 1 should be shown")
+        return (screen, service, clock)
+    }
+
+    func test_FL5_typingQuicklyRequestsPageOneOfTheWholeWordOnce() {
+        let service = HeldSearches()
+        let clock = TestClock()
+        let screen = PhotoSearchViewModel(service: service, scheduler: clock, debounce: 0.3)
+        var typed = ""
+        for character in "kittens" {
+            typed.append(character)
+            screen.queryChanged(typed)
+            clock.advance(by: 0.1)
+        }
+        XCTAssertEqual(service.calls, [])
+        clock.advance(by: 0.3)
+        XCTAssertEqual(service.calls, ["kittens#1"])
+        clock.advance(by: 5)
+        XCTAssertEqual(service.calls, ["kittens#1"])
+    }
+
+    func test_FL5_theLastRowBringsTheNextPageAppendedInOrder() {
+        let (screen, service, _) = screenOnPageOne(of: 3)
+        var history: [[String]] = []
+        let token = screen.photos.observe { history.append($0.map(\.id)) }
+        screen.willDisplayPhoto(at: 19)
+        XCTAssertEqual(service.calls, ["kittens#1", "kittens#2"])
+        service.answer(1, with: PhotosPage(page: 2, pages: 3, photo: photos(21...40)))
+        XCTAssertEqual(history.last, (1...40).map(String.init))
+        XCTAssertEqual(history.first, (1...20).map(String.init))
+        withExtendedLifetime(token) {}
+    }
+
+    func test_FL5_rowsBeforeTheLastFewRequestNothing() {
+        let (screen, service, clock) = screenOnPageOne(of: 3)
+        for index in 0..<15 { screen.willDisplayPhoto(at: index) }
+        clock.advance(by: 5)
+        XCTAssertEqual(service.calls, ["kittens#1"])
+    }
+
+    func test_FL5_noPageIsRequestedTwice() {
+        let (screen, service, clock) = screenOnPageOne(of: 3)
+        screen.willDisplayPhoto(at: 19)
+        screen.willDisplayPhoto(at: 19)
+        screen.willDisplayPhoto(at: 18)
+        clock.advance(by: 5)
+        XCTAssertEqual(service.calls, ["kittens#1", "kittens#2"], "no second request while page 2 is on its way")
+        service.answer(1, with: PhotosPage(page: 2, pages: 3, photo: photos(21...40)))
+        screen.willDisplayPhoto(at: 19)
+        clock.advance(by: 5)
+        XCTAssertEqual(service.calls, ["kittens#1", "kittens#2"], "row 20 is no longer the last: nothing to load")
+        screen.willDisplayPhoto(at: 39)
+        XCTAssertEqual(service.calls, ["kittens#1", "kittens#2", "kittens#3"])
+    }
+
+    func test_FL5_pagingStopsAfterTheLastPage() {
+        let (screen, service, clock) = screenOnPageOne(of: 2)
+        screen.willDisplayPhoto(at: 19)
+        service.answer(1, with: PhotosPage(page: 2, pages: 2, photo: photos(21...30)))
+        screen.willDisplayPhoto(at: 29)
+        screen.willDisplayPhoto(at: 29)
+        clock.advance(by: 5)
+        XCTAssertEqual(service.calls, ["kittens#1", "kittens#2"])
+        XCTAssertEqual(screen.photos.value.count, 30)
+    }
+
+    func test_FL5_aNewQueryStartsAtPageOneAndDropsLateAnswersForTheOldOne() {
+        let (screen, service, clock) = screenOnPageOne(of: 3)
+        screen.willDisplayPhoto(at: 19)
+        XCTAssertEqual(service.calls, ["kittens#1", "kittens#2"])
+        screen.queryChanged("owls")
+        clock.advance(by: 0.3)
+        XCTAssertEqual(service.calls, ["kittens#1", "kittens#2", "owls#1"])
+        service.answer(1, with: PhotosPage(page: 2, pages: 3, photo: photos(21...40)))
+        XCTAssertFalse(screen.photos.value.map(\.id).contains("21"), "a late kittens page was shown for owls")
+        service.answer(2, with: PhotosPage(page: 1, pages: 2, photo: photos(101...120)))
+        XCTAssertEqual(screen.photos.value.map(\.id), (101...120).map(String.init))
+        screen.willDisplayPhoto(at: 19)
+        XCTAssertEqual(service.calls, ["kittens#1", "kittens#2", "owls#1", "owls#2"])
+    }
+}
+
+/// A search service whose answers the test gives when it chooses.
+private final class HeldSearches: PhotoSearching {
+    var calls: [String] = []
+    private var completions: [(Result<PhotosPage, NetworkError>) -> Void] = []
+
+    func searchPhotos(
+        matching text: String, page: Int, completion: @escaping (Result<PhotosPage, NetworkError>) -> Void
+    ) -> CancellableTask {
+        calls.append("\(text)#\(page)")
+        completions.append(completion)
+        return ProbeTask()
+    }
+
+    func answer(_ index: Int, with page: PhotosPage) {
+        guard index < completions.count else { return XCTFail("request \(index) was never made") }
+        completions[index](.success(page))
+    }
+}
+
+/// A scheduler whose clock moves only when the test says so.
+private final class TestClock: Scheduler {
+    private var now: TimeInterval = 0
+    private var pending: [(due: TimeInterval, order: Int, task: ProbeTask, work: () -> Void)] = []
+    private var counter = 0
+
+    func schedule(after delay: TimeInterval, _ work: @escaping () -> Void) -> CancellableTask {
+        let task = ProbeTask()
+        counter += 1
+        pending.append((now + delay, counter, task, work))
+        return task
+    }
+
+    func advance(by interval: TimeInterval) {
+        let target = now + interval
+        while let next = pending.filter({ $0.due <= target }).min(by: { ($0.due, $0.order) < ($1.due, $1.order) }) {
+            pending.removeAll { $0.order == next.order }
+            now = next.due
+            if !next.task.isCancelled { next.work() }
+        }
+        now = target
+    }
+}
+
+private final class ProbeTask: CancellableTask {
+    private(set) var isCancelled = false
+
+    func cancel() { isCancelled = true }
+}
