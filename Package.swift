@@ -28,6 +28,7 @@ let exercises: [ExerciseTargets] = [
     .init(id: "twitter-client", module: "TwitterFeed"),
     .init(id: "facts-feed", module: "FactsFeed"),
     .init(id: "movie-client", module: "MovieClient"),
+    .init(id: "flickr-search", module: "FlickrSearch"),
 ]
 
 let package = Package(

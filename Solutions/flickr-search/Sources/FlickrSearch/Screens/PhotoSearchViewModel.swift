@@ -65,7 +65,10 @@ public final class PhotoSearchViewModel {
     }
 
     private func load(page: Int) {
+        // BEGIN SOLUTION FL5: Remember which query this request is for.
         let generation = self.generation
+        // STUB:
+        // END SOLUTION
         isLoading.send(true)
         inFlight = service.searchPhotos(matching: query, page: page) { [weak self] result in
             guard let self else { return }

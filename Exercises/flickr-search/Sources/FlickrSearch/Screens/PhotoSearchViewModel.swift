@@ -1,0 +1,63 @@
+import Foundation
+
+/// The search screen: a debounced query and a grid of photos that grows a page at a time as the user scrolls.
+///
+/// Inputs: `queryChanged(_:)`, `willDisplayPhoto(at:)`. Outputs: `photos`, `isLoading`, `errorMessage`.
+/// Typing "kittens" quickly makes one request for page 1; when the last photo is about to show, the next page
+/// is requested and appended; a page is never requested twice (not while one is on its way, not once shown),
+/// and none after the last. A new query starts again at page 1, and answers for the old one are dropped.
+public final class PhotoSearchViewModel {
+    public let photos = Observable<[Photo]>([])
+    public let isLoading = Observable<Bool>(false)
+    /// The last error, as a sentence, or nil.
+    public let errorMessage = Observable<String?>(nil)
+
+    private let service: PhotoSearching
+    private let scheduler: Scheduler
+    private let debounce: TimeInterval
+    private var pendingSearch: CancellableTask?
+    private var inFlight: CancellableTask?
+    private var query = ""
+    /// The last page shown and how many there are; 0 until page 1 has arrived.
+    private var shownPage = 0
+    private var pageCount = 0
+    /// Bumped by every new query, so that an answer for an older one is dropped even if its cancel came late.
+    private var generation = 0
+
+    public init(service: PhotoSearching, scheduler: Scheduler, debounce: TimeInterval = 0.3) {
+        self.service = service
+        self.scheduler = scheduler
+        self.debounce = debounce
+    }
+
+    /// The user edited the search text.
+    public func queryChanged(_ text: String) {
+        // TODO(FL5): Reset paging and drop the old query's requests; empty → clear with no request; else search page 1 after the debounce, through the scheduler.
+    }
+
+    /// The photo at `index` is about to be displayed: the last one brings the next page.
+    public func willDisplayPhoto(at index: Int) {
+        // TODO(FL5): On the last photo, load the next page, unless one is on its way or the last page is shown.
+    }
+
+    private func load(page: Int) {
+        // TODO(FL5): Remember which query this request is for.
+        isLoading.send(true)
+        inFlight = service.searchPhotos(matching: query, page: page) { [weak self] result in
+            guard let self else { return }
+            // TODO(FL5): Drop an answer for an older query.
+            self.inFlight = nil
+            self.isLoading.send(false)
+            switch result {
+            case .success(let found): self.show(found, page: page)
+            case .failure(let error): self.errorMessage.send(error.message)
+            }
+        }
+    }
+
+    private func show(_ found: PhotosPage, page: Int) {
+        errorMessage.send(nil)
+        // TODO(FL5): Remember the page shown and the page count; append a later page to the photos shown.
+        photos.send(found.photo)
+    }
+}
