@@ -9,11 +9,10 @@ import XCTest
 
 /// FL2: the generic engine: URLComponents, one error per kind of failure, decoding off main, completion on main.
 final class FL2NetworkEngineTests: HiddenTestCase {
-    /// Requests `endpoint` from an engine over a transport answering `response`; the completion's outcome.
+    /// Requests `endpoint` from an engine over `transport`; the completion's outcome and whether it ran on main.
     private func outcome(
-        of endpoint: TestEndpoint, answering response: StubResponse, transport: StubTransport? = nil
+        of endpoint: TestEndpoint, over transport: StubTransport
     ) -> (result: Result<Probe, NetworkError>?, onMain: Bool?) {
-        let transport = transport ?? StubTransport(always: response)
         let engine = NetworkEngine(session: transport.session)
         let done = expectation(description: "the completion runs")
         var outcome: (Result<Probe, NetworkError>?, Bool?) = (nil, nil)
@@ -25,12 +24,19 @@ final class FL2NetworkEngineTests: HiddenTestCase {
         return outcome
     }
 
+    /// The outcome of requesting `endpoint` from a transport that answers every request with `response`.
+    private func outcome(
+        of endpoint: TestEndpoint, answering response: StubResponse
+    ) -> (result: Result<Probe, NetworkError>?, onMain: Bool?) {
+        outcome(of: endpoint, over: StubTransport(always: response))
+    }
+
     func test_FL2_theRequestIsBuiltWithURLComponentsFromTheEndpointsParts() throws {
         let transport = StubTransport(always: .json(#"{"value": 1}"#))
         let endpoint = TestEndpoint(
             path: "/v1/photos",
             parameters: [URLQueryItem(name: "q", value: "cats & dogs"), .init(name: "page", value: "2")])
-        _ = outcome(of: endpoint, answering: .json(#"{"value": 1}"#), transport: transport)
+        _ = outcome(of: endpoint, over: transport)
         let request = try XCTUnwrap(transport.requests.first)
         XCTAssertEqual(request.url?.scheme, "https")
         XCTAssertEqual(request.url?.host, "api.example.com")
@@ -42,14 +48,14 @@ final class FL2NetworkEngineTests: HiddenTestCase {
 
     func test_FL2_theEndpointsMethodIsTheRequestsMethod() throws {
         let transport = StubTransport(always: .json(#"{"value": 1}"#))
-        _ = outcome(of: TestEndpoint(path: "/v1/likes", method: .post), answering: .json("{}"), transport: transport)
+        _ = outcome(of: TestEndpoint(path: "/v1/likes", method: .post), over: transport)
         XCTAssertEqual(try XCTUnwrap(transport.requests.first).httpMethod, "POST")
     }
 
     func test_FL2_aPlusInAParameterReachesTheServerAsAPlus() throws {
         let transport = StubTransport(always: .json(#"{"value": 1}"#))
         let endpoint = TestEndpoint(path: "/v1/sum", parameters: [URLQueryItem(name: "q", value: "1+1")])
-        _ = outcome(of: endpoint, answering: .json("{}"), transport: transport)
+        _ = outcome(of: endpoint, over: transport)
         let url = try XCTUnwrap(transport.requests.first?.url)
         let query = URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedQuery ?? ""
         XCTAssertEqual(query, "q=1%2B1", "a bare + reads as a space on the server")
@@ -58,7 +64,7 @@ final class FL2NetworkEngineTests: HiddenTestCase {
     func test_FL2_anInvalidURLIsItsOwnErrorAndSendsNothing() {
         let transport = StubTransport(always: .json(#"{"value": 1}"#))
         let (result, _) = outcome(
-            of: TestEndpoint(path: "photos-without-leading-slash"), answering: .json("{}"), transport: transport)
+            of: TestEndpoint(path: "photos-without-leading-slash"), over: transport)
         guard case .failure(.invalidURL)? = result else {
             return XCTFail("expected NetworkError.invalidURL, got \(String(describing: result))")
         }
