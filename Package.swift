@@ -39,7 +39,8 @@ let package = Package(
         .library(name: "GraderKit", targets: ["GraderKit"]),
     ],
     targets: [
-        .target(name: "GraderCore"),
+        .target(name: "GraderSystem"),
+        .target(name: "GraderCore", dependencies: ["GraderSystem"]),
         .target(name: "GraderRules", dependencies: ["GraderCore"]),
         .target(name: "GraderHistory", dependencies: ["GraderCore"]),
         .target(name: "GraderReports", dependencies: ["GraderCore"]),

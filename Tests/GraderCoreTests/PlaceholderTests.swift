@@ -1,5 +1,0 @@
-import XCTest
-
-final class GraderCorePlaceholderTests: XCTestCase {
-    func testBuilds() {}
-}

@@ -1,0 +1,109 @@
+import Foundation
+import XCTest
+
+@testable import GraderCore
+
+/// The live runner: output, limits, timeouts, and no process of a run alive after it returns.
+final class ProcessRunnerTests: XCTestCase {
+    private let runner = ProcessRunner.live
+
+    private func marker() -> String { String(86_400 + Int.random(in: 1_000..<900_000)) }
+
+    func testReturnsStatusOutputAndInput() throws {
+        let output = try runner(
+            ProcessRequest(
+                "/bin/sh", ["-c", "read line; echo \"out $line\"; echo err >&2; exit 3"], input: Data("hello\n".utf8)))
+        XCTAssertEqual(output.status, 3)
+        XCTAssertEqual(output.stdout, "out hello\n")
+        XCTAssertEqual(output.stderr, "err\n")
+        XCTAssertFalse(output.succeeded)
+        XCTAssertNil(output.signal)
+    }
+
+    func testKeepsAtMostTheLimitButCountsEveryByte() throws {
+        let output = try runner(ProcessRequest("/bin/sh", ["-c", "head -c 100000 /dev/zero"], outputLimit: 1000))
+        XCTAssertEqual(output.stdout.utf8.count, 1000)
+        XCTAssertEqual(output.stdoutBytes, 100_000)
+        XCTAssertTrue(output.truncated)
+        XCTAssertTrue(output.succeeded)
+    }
+
+    func testAProgramWritingPastItsBudgetIsKilled() throws {
+        // `yes` never ends by itself: only the budget stops it (the timeout is a safety net, far away).
+        let output = try runner(ProcessRequest("yes", [], timeout: 600, outputLimit: 0, stdoutBudget: 1 << 20))
+        XCTAssertTrue(output.exceededBudget)
+        XCTAssertFalse(output.timedOut)
+        XCTAssertFalse(output.succeeded)
+        XCTAssertGreaterThan(output.stdoutBytes, 1 << 20)
+    }
+
+    func testASignalIsReported() throws {
+        let output = try runner(ProcessRequest("/bin/sh", ["-c", "kill -9 $$"]))
+        XCTAssertEqual(output.signal, 9)
+        XCTAssertEqual(output.status, 137)
+    }
+
+    func testATimeoutKillsTheWholeTreeEvenANewSession() throws {
+        let tag = marker()
+        let output = try runner(
+            ProcessRequest("/bin/sh", ["-c", "setsid sleep \(tag) & sleep \(tag)"], timeout: 1))
+        XCTAssertTrue(output.timedOut)
+        XCTAssertEqual(Processes.matching("sleep \(tag)"), [])
+    }
+
+    func testAGrandchildHoldingThePipeNeitherHangsNorOutlivesTheRun() throws {
+        // The child ends at once; its background job keeps stdout open. Reading must stop, without a race on
+        // the buffer, and the job must die with the run.
+        let tag = marker()
+        for _ in 0..<5 {
+            let output = try runner(ProcessRequest("/bin/sh", ["-c", "echo started; sleep \(tag) &"], timeout: 60))
+            XCTAssertEqual(output.stdout, "started\n")
+            XCTAssertTrue(output.succeeded, "\(output)")
+            XCTAssertEqual(Processes.matching("sleep \(tag)"), [])
+        }
+    }
+
+    func testAnOrphanInANewSessionIsReapedWhenTheGraderAdoptsOrphans() throws {
+        #if os(Linux)
+            RunningProcesses.adoptOrphans()
+            let tag = marker()
+            // A double fork into a new session: not in the run's tree, not in its process group.
+            let output = try runner(
+                ProcessRequest(
+                    "/bin/sh", ["-c", "(setsid sleep \(tag) </dev/null >/dev/null 2>&1 &) ; exit 0"], timeout: 60))
+            XCTAssertTrue(output.succeeded)
+            XCTAssertEqual(Processes.matching("sleep \(tag)"), [])
+        #else
+            throw XCTSkip("orphans are adopted on Linux only")
+        #endif
+    }
+
+    func testAProgramThatCannotStartThrows() {
+        XCTAssertThrowsError(try runner(ProcessRequest("/no/such/program"))) { error in
+            XCTAssertTrue(error is ProcessLaunchError, "\(error)")
+        }
+    }
+}
+
+/// Processes alive on this machine, from /proc (Linux); empty elsewhere.
+enum Processes {
+    static func matching(_ fragment: String) -> [Int32] {
+        #if os(Linux)
+            var found: [Int32] = []
+            for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+                guard let pid = Int32(entry), pid != getpid(),
+                    let data = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline"), !data.isEmpty,
+                    let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                    let close = stat.lastIndex(of: ")"),
+                    stat[stat.index(after: close)...].split(separator: " ").first != "Z"
+                else { continue }
+                if String(decoding: data.map { $0 == 0 ? 0x20 : $0 }, as: UTF8.self).contains(fragment) {
+                    found.append(pid)
+                }
+            }
+            return found
+        #else
+            return []
+        #endif
+    }
+}
