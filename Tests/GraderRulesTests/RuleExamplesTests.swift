@@ -68,7 +68,7 @@ final class RuleExamplesTests: XCTestCase {
             Set(identifiers),
             [
                 "no-singletons", "no-system-singletons", "no-third-party", "required-apis", "no-manual-threads",
-                "no-force", "style",
+                "no-force", "style", "integrity",
             ])
 
         let rulesFolder = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath().deletingLastPathComponent()

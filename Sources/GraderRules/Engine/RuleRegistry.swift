@@ -8,6 +8,7 @@ public enum RuleRegistry {
         NoManualThreadsRule(),
         NoForceRule(),
         StyleRule(),
+        IntegrityRule(),
     ]
 
     /// The rule with id `identifier`, if registered.

@@ -46,6 +46,7 @@ public struct RuleDescription: Sendable {
         case lint = "Lint"
         case dependencies = "Dependencies"
         case style = "Style"
+        case integrity = "Integrity"
     }
 
     /// The id rubrics use, `no-singletons`.

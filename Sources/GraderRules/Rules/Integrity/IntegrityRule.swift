@@ -1,0 +1,347 @@
+import GraderCore
+
+/// `integrity`: code that reaches for the test machinery or the process itself. Any finding marks the grade
+/// "needs review": the automatic test points are withheld until a human has looked (docs/grading.md).
+///
+/// Hidden tests run in the same process as the candidate's code, so that code could try to forge their
+/// results. Ordinary app code — URLSession, GCD, Codable, reading an API key from the environment,
+/// `Bundle.main`, files in the caches folder — never needs what this rule looks for:
+///
+/// - anywhere in compiled code (tests included, since they are linked into the same binary): attributes that
+///   place code or bind symbols by name (`@section`/`@_section` and `@used` run code when the binary loads,
+///   `@_silgen_name`, `@_cdecl`, `@_extern`, `@_dynamicReplacement` replace functions by their symbol);
+/// - in app code (the library the hidden tests import):
+///   - the test machinery: `import XCTest`/`import Testing`, any `XCT…` name (an `XCTAssertEqual` overload
+///     captures the hidden tests' assertions), `HiddenTestCase`, the grader's channel;
+///   - the process: standard input (`readLine`, `stdin`, `FileHandle.standardInput`), `/proc`, `/dev/fd` and
+///     `/dev/stdin` paths, ending it (`exit`, `_exit`, `atexit`), signals (`kill`, `raise`, `signal`,
+///     `sigaction`, `sigprocmask`), its environment (`setenv`, `unsetenv`, `putenv`), its descriptors (`dup`,
+///     `dup2`, `freopen`), starting processes (`Process`, `NSTask`, `posix_spawn`, `fork`, `exec…`, `system`,
+///     `popen`, `setsid`, `daemon`), symbols and memory (`dlopen`, `dlsym`, `_typeByName`,
+///     `NSClassFromString`, method swizzling, `ptrace`, `process_vm_readv`, `mprotect`, `syscall`,
+///     `…Pointer(bitPattern:)`);
+///   - shadowing what the hidden tests rely on: a type named like a standard one (`struct URL`), an extension
+///     of a standard type that redeclares one of its members the tests use (`extension Array { var isEmpty }`)
+///     or an unlabelled subscript, and comparison operators declared for standard types.
+///
+/// A function the candidate declares with one of these names (`func exit()` on a coordinator) is theirs, and
+/// calls through a value (`coordinator.exit()`) are never flagged.
+public struct IntegrityRule: Rule {
+    public init() {}
+
+    /// Attributes that place code in the binary or bind it to a symbol name.
+    static let linkageAttributes: Set<String> = [
+        "@section", "@_section", "@used", "@_used", "@_silgen_name", "@_cdecl", "@_extern", "@_dynamicReplacement",
+    ]
+
+    /// Names of the test machinery and the grader's harness.
+    static let machineryNames: Set<String> = [
+        "HiddenTestCase", "GraderResultChannel", "GraderTestSupport", "GraderHarnessBoot", "grader_harness_take",
+    ]
+
+    /// Free functions of the C library and the runtime that touch the process, by what they do.
+    static let processFunctions: [String: String] = {
+        var table: [String: String] = [:]
+        for name in ["exit", "_exit", "_Exit", "quick_exit", "atexit", "at_quick_exit"] {
+            table[name] = "ends the process from app code"
+        }
+        for name in [
+            "kill", "killpg", "raise", "signal", "sigaction", "sigprocmask", "pthread_sigmask", "alarm", "pause",
+        ] {
+            table[name] = "sends or masks signals"
+        }
+        for name in ["setenv", "unsetenv", "putenv", "clearenv"] { table[name] = "changes the process's environment" }
+        for name in ["dup", "dup2", "dup3", "freopen", "readLine", "getchar", "fgets", "getline"] {
+            table[name] = "reads standard input or rewires the process's descriptors"
+        }
+        for name in [
+            "posix_spawn", "posix_spawnp", "fork", "vfork", "execv", "execve", "execvp", "execl", "execlp", "execle",
+            "system", "popen", "setsid", "setpgid", "daemon", "getppid", "prctl",
+        ] {
+            table[name] = "starts or detaches processes"
+        }
+        for name in [
+            "dlopen", "dlsym", "dlvsym", "dladdr", "_typeByName", "NSClassFromString", "objc_getClass",
+            "class_replaceMethod", "method_exchangeImplementations", "method_setImplementation", "ptrace",
+            "process_vm_readv", "process_vm_writev", "mprotect", "syscall",
+        ] {
+            table[name] = "looks up symbols or reaches into memory by address"
+        }
+        return table
+    }()
+
+    /// Types whose mere use starts a process or reads standard input.
+    static let processTypes: [String: String] = [
+        "Process": "starts processes", "NSTask": "starts processes", "CommandLine": "reads the process's arguments",
+    ]
+
+    /// Path fragments of the process's own innards.
+    static let processPaths = ["/proc", "/dev/fd", "/dev/stdin", "/dev/mem"]
+
+    /// Names of standard types and modules a candidate type must not take.
+    static let standardTypes: Set<String> = [
+        "String", "Substring", "Character", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16",
+        "UInt32", "UInt64", "Double", "Float", "Bool", "Array", "Dictionary", "Set", "Optional", "Result", "Error",
+        "Sequence", "Collection", "BidirectionalCollection", "RandomAccessCollection", "RangeReplaceableCollection",
+        "MutableCollection", "StringProtocol", "Equatable", "Hashable", "Comparable", "CustomStringConvertible",
+        "URL", "URLRequest", "URLComponents", "URLQueryItem", "URLResponse", "HTTPURLResponse", "URLSession",
+        "URLError", "Data", "Date", "UUID", "JSONDecoder", "JSONEncoder", "DispatchQueue", "Thread", "NSNumber",
+        "Decimal", "Swift", "Foundation", "Dispatch", "XCTest", "Testing",
+    ]
+
+    /// Members of standard types the hidden tests use, which an extension must not redeclare (besides the
+    /// names the grader adds from the hidden suite, parameter `protected_members`).
+    static let protectedMembers: Set<String> = [
+        "count", "isEmpty", "first", "last", "contains", "starts", "hasPrefix", "hasSuffix", "map", "compactMap",
+        "flatMap", "filter", "reduce", "sorted", "allSatisfy", "firstIndex", "lastIndex", "min", "max", "description",
+        "debugDescription", "absoluteString", "path", "query", "host", "scheme", "queryItems", "url", "httpMethod",
+        "httpBody", "allHTTPHeaderFields", "value", "name", "components", "lowercased", "uppercased",
+        "trimmingCharacters", "split", "joined", "replacingOccurrences", "elementsEqual", "dropFirst", "dropLast",
+        "prefix", "suffix", "keys", "values", "statusCode", "code", "localizedDescription", "range", "index",
+        "distance", "hashValue", "utf8", "unicodeScalars", "isNaN", "rounded", "removingPercentEncoding",
+        "percentEncodedQuery", "timeIntervalSince", "isEqual",
+    ]
+
+    static let comparisonOperators: Set<String> = ["==", "!=", "<", ">", "<=", ">=", "===", "!==", "~="]
+
+    public var description: RuleDescription {
+        RuleDescription(
+            identifier: "integrity", name: "Keep app code away from the test machinery and the process",
+            kind: .integrity, severity: .error,
+            rationale: """
+                Hidden tests run in the same process as the submission. App code that imports XCTest, declares \
+                assertion overloads, reads standard input, ends or forks the process, looks up symbols or \
+                redefines what the tests compare with could forge their results, so the grade waits for a human \
+                (the automatic test points are withheld). Ordinary app code never needs any of it.
+                """,
+            parameters: ["protected_members": "more member names of standard types that extensions must not redeclare"],
+            nonTriggeringExamples: [
+                Example(
+                    "let task = session.dataTask(with: request) { data, response, error in\n    DispatchQueue.main.async { completion(data) }\n}"
+                ),
+                Example("let key = ProcessInfo.processInfo.environment[\"TMDB_API_KEY\"] ?? \"\""),
+                Example("let movies = try JSONDecoder().decode(Page.self, from: data)"),
+                Example("coordinator.exit()\nrouter.signal(.loggedOut)\nsemaphore.signal()"),
+                Example("final class Flow {\n    func exit() {}\n    func finish() { exit() }\n}"),
+                Example("extension String {\n    var trimmed: String { trimmingCharacters(in: .whitespaces) }\n}"),
+                Example(
+                    "extension Array {\n    subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }\n}"
+                ),
+                Example(
+                    "struct Movie: Equatable {\n    let id: Int\n    static func == (lhs: Movie, rhs: Movie) -> Bool { lhs.id == rhs.id }\n}"
+                ),
+                Example("func == (lhs: Movie, rhs: Movie) -> Bool { lhs.id == rhs.id }"),
+                Example("let url = Bundle.main.url(forResource: \"feed\", withExtension: \"json\")"),
+                Example("let process = ProcessState.loading\nlet processing = Processor()"),
+                Example("let path = \"/api/procedures\"\nlet other = \"/dev/null\""),
+                Example(
+                    "import XCTest\n\nfinal class ClientTests: XCTestCase {\n    func testExit() { XCTAssertEqual(1, 1); exit(0) }\n}",
+                    path: "Tests/AppTests/ClientTests.swift"),
+                Example("struct Weather {\n    let date: Date\n    let url: URL\n}"),
+            ],
+            triggeringExamples: [
+                Example("↓@section(\".init_array\") ↓@used\nlet early: @convention(c) () -> Void = { run() }"),
+                Example("↓@_silgen_name(\"swift_retain\")\nfunc hijack(_ object: UnsafeRawPointer)"),
+                Example(
+                    "final class SneakyTests {\n    ↓@_cdecl(\"main_hook\") func hook() {}\n}",
+                    path: "Tests/AppTests/SneakyTests.swift", otherFiles: ["Sources/App/App.swift": "struct App {}"]),
+                Example("import Foundation\n↓import XCTest"),
+                Example(
+                    "public func ↓XCTAssertEqual(_ a: String, _ b: String, file: StaticString = #filePath, line: UInt = #line) {}"
+                ),
+                Example("final class Fake: ↓XCTestCase {}"),
+                Example("guard let line = ↓readLine() else { return }"),
+                Example("let input = FileHandle.↓standardInput.availableData"),
+                Example("let maps = try String(contentsOfFile: ↓\"/proc/self/maps\")", wrappable: false),
+                Example("if failing { ↓exit(0) }"),
+                Example("Foundation.↓exit(0)"),
+                Example("↓kill(getpid(), SIGKILL)\n↓setenv(\"A\", \"b\", 1)"),
+                Example("let child = ↓Process()\nchild.launchPath = \"/bin/sh\""),
+                Example("let handle = ↓dlopen(nil, RTLD_NOW)\nlet symbol = ↓dlsym(handle, \"grader\")"),
+                Example("let raw = UnsafeRawPointer(↓bitPattern: 0x1000)"),
+                Example("public struct ↓URL {\n    public var absoluteString: String\n}"),
+                Example("extension Array {\n    public var ↓isEmpty: Bool { true }\n}"),
+                Example("extension String {\n    public func ↓contains(_ other: String) -> Bool { true }\n}"),
+                Example("extension Array {\n    public ↓subscript(position: Int) -> Element { first! }\n}"),
+                Example("public func ↓== (lhs: String, rhs: String) -> Bool { true }"),
+                Example(
+                    "extension String {\n    public static func ↓== (lhs: String, rhs: String) -> Bool { true }\n}"),
+                Example(
+                    "extension URL {\n    var ↓port: Int? { 443 }\n}",
+                    parameters: ["protected_members": .array([.string("port")])]),
+                Example("let channel = ↓HiddenTestCase.self"),
+            ])
+    }
+
+    public func check(_ context: RuleContext, parameters: [String: JSONValue]) -> RuleOutput {
+        let protected = Self.protectedMembers.union(parameters.strings("protected_members"))
+        let compiled = Self.compiledForGrading(context.sources)
+        let packageLayout = compiled.contains { $0.path.hasPrefix("Sources/") }
+        // The library the hidden tests import: Sources/ in a package, every non-test file otherwise.
+        let appCode = compiled.filter { packageLayout ? $0.path.hasPrefix("Sources/") : !RuleContext.isTest($0.path) }
+        var declaredFunctions: Set<String> = []
+        for source in appCode {
+            let tokens = source.tokens
+            for index in tokens.indices.dropFirst() where tokens[index - 1].isWord("func") {
+                declaredFunctions.insert(tokens[index].text)
+            }
+        }
+        var findings: [Finding] = []
+        for source in compiled {
+            for (index, token) in source.tokens.enumerated()
+            where token.kind == .attribute && Self.linkageAttributes.contains(token.text) {
+                findings.append(
+                    source.finding(
+                        description, at: index,
+                        "`\(token.text)` places code in the binary or binds a symbol by name, which can run before or instead of the tests"
+                    ))
+            }
+        }
+        for source in appCode {
+            findings += check(source, declaredFunctions: declaredFunctions, protected: protected)
+        }
+        return RuleOutput(findings: findings)
+    }
+
+    /// The sources the grader links into the test binary, as its package writer lays them out: `Sources/<X>` and
+    /// `Tests/<X>` folders except executables (a `main.swift` or an `@main`), or, without such folders, every
+    /// file but manifests, tests, `main.swift` and the app delegates.
+    static func compiledForGrading(_ sources: [SwiftSource]) -> [SwiftSource] {
+        let swift = sources.filter { !RuleContext.isManifest($0.path) }
+        func folder(_ path: String) -> String? {
+            let parts = path.split(separator: "/")
+            guard parts.count >= 3, parts[0] == "Sources" || parts[0] == "Tests" else { return nil }
+            return parts[0] + "/" + parts[1]
+        }
+        let inFolders = swift.filter { folder($0.path) != nil }
+        guard inFolders.contains(where: { $0.path.hasPrefix("Sources/") }) else {
+            return swift.filter { source in
+                let name = source.path.split(separator: "/").last.map(String.init) ?? source.path
+                return !RuleContext.isTest(source.path)
+                    && !["main.swift", "AppDelegate.swift", "SceneDelegate.swift"].contains(name)
+            }
+        }
+        let executables = Set(
+            inFolders.filter { source in
+                source.path.hasPrefix("Sources/")
+                    && (source.path.hasSuffix("/main.swift")
+                        || source.tokens.contains { $0.kind == .attribute && $0.text == "@main" })
+            }.compactMap { folder($0.path) })
+        return inFolders.filter { !executables.contains(folder($0.path) ?? "") }
+    }
+
+    private func check(_ source: SwiftSource, declaredFunctions: Set<String>, protected: Set<String>) -> [Finding] {
+        let tokens = source.tokens
+        var findings: [Finding] = []
+        func flag(_ index: Int, _ message: String) {
+            findings.append(source.finding(description, at: index, message))
+        }
+        let modules: Set<String> = ["Foundation", "Glibc", "Darwin", "Musl", "Swift", "ObjectiveC"]
+        for index in tokens.indices {
+            let token = tokens[index]
+            let previous = index > 0 ? tokens[index - 1] : nil
+            let next = index + 1 < tokens.count ? tokens[index + 1] : nil
+            let afterDot = previous?.isSymbol(".") ?? false
+            let qualifiedByModule = afterDot && index > 1 && modules.contains(tokens[index - 2].text)
+            switch token.kind {
+            case .string:
+                let content = token.text.trimmingCharacters(in: ["\"", "#"])
+                if let path = Self.processPaths.first(where: { content.contains($0 + "/") || content.hasSuffix($0) }) {
+                    flag(index, "the path '\(path)' reaches into the process's own innards")
+                }
+            case .identifier where !token.escaped:
+                let text = token.text
+                if previous?.isWord("import") == true {
+                    if text == "XCTest" || text == "Testing" {
+                        flag(index - 1, "app code imports \(text): the test machinery belongs in Tests/")
+                    }
+                    continue
+                }
+                if text.hasPrefix("XCT") || Self.machineryNames.contains(text) {
+                    flag(index, "`\(text)` is test machinery; app code must not declare or use it")
+                    continue
+                }
+                if text == "standardInput", afterDot {
+                    flag(index, "`standardInput` reads the process's standard input")
+                    continue
+                }
+                if text == "bitPattern", next?.isSymbol(":") == true, previous?.isSymbol("(") == true {
+                    flag(index, "a pointer from a raw address (`bitPattern:`) reaches into memory by address")
+                    continue
+                }
+                if text == "stdin" || text == "STDIN_FILENO", !afterDot || qualifiedByModule {
+                    flag(index, "`\(text)` reads the process's standard input")
+                    continue
+                }
+                let isDeclaration = previous.map { ["func", "var", "let", "case"].contains(where: $0.isWord) } ?? false
+                if let what = Self.processFunctions[text], next?.isSymbol("(") == true, !isDeclaration,
+                    !afterDot || qualifiedByModule, !declaredFunctions.contains(text) || qualifiedByModule
+                {
+                    flag(index, "`\(text)` \(what)")
+                    continue
+                }
+                if let what = Self.processTypes[text], !afterDot || qualifiedByModule, !isDeclaration,
+                    next?.isSymbol("(") == true || next?.isSymbol(".") == true
+                {
+                    flag(index, "`\(text)` \(what)")
+                    continue
+                }
+                if let previous,
+                    ["struct", "class", "enum", "protocol", "typealias", "actor"].contains(where: previous.isWord),
+                    Self.standardTypes.contains(text),
+                    source.contexts[index].type == nil || previous.isWord("typealias")
+                {
+                    flag(index, "a type named `\(text)` shadows the standard one the tests use")
+                    continue
+                }
+                if let member = memberOfStandardExtension(source, at: index, protected: protected) {
+                    flag(index, member)
+                }
+            case .op where Self.comparisonOperators.contains(token.text) && (previous?.isWord("func") ?? false):
+                if comparesStandardTypes(source, operatorAt: index) {
+                    flag(index, "`\(token.text)` declared for standard types changes what the tests compare")
+                }
+            default:
+                break
+            }
+        }
+        return findings
+    }
+
+    /// A message when the identifier at `index` declares, directly in an extension of a standard type, a member
+    /// the tests rely on, or an unlabelled subscript.
+    private func memberOfStandardExtension(_ source: SwiftSource, at index: Int, protected: Set<String>) -> String? {
+        let tokens = source.tokens
+        guard let typeIndex = source.contexts[index].type, source.contexts[index].inTypeBody, index > 0 else {
+            return nil
+        }
+        let scope = source.types[typeIndex]
+        guard scope.kind == .extension, let extended = scope.path.last, Self.standardTypes.contains(extended) else {
+            return nil
+        }
+        let word = tokens[index].text
+        if word == "subscript", index + 2 < tokens.count, tokens[index + 1].isSymbol("("),
+            tokens[index + 2].kind == .identifier, index + 3 < tokens.count, tokens[index + 3].isSymbol(":")
+        {
+            return "an unlabelled subscript on \(extended) replaces the one the tests use"
+        }
+        guard tokens[index - 1].isWord("func") || tokens[index - 1].isWord("var") || tokens[index - 1].isWord("let"),
+            protected.contains(word)
+        else { return nil }
+        return "`\(extended).\(word)` redeclares a member the tests rely on"
+    }
+
+    /// Whether the operator function declared at `index` takes a standard type (or is declared in an
+    /// extension of one).
+    private func comparesStandardTypes(_ source: SwiftSource, operatorAt index: Int) -> Bool {
+        let tokens = source.tokens
+        if let typeIndex = source.contexts[index].type {
+            let scope = source.types[typeIndex]
+            return scope.kind == .extension && scope.path.last.map(Self.standardTypes.contains) == true
+        }
+        guard index + 1 < tokens.count, tokens[index + 1].isSymbol("("),
+            let close = source.closer(ofOpenerAt: index + 1)
+        else { return false }
+        return tokens[(index + 1)...close].contains { $0.kind == .identifier && Self.standardTypes.contains($0.text) }
+    }
+}
