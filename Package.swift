@@ -46,7 +46,9 @@ let package = Package(
         .target(name: "GraderReports", dependencies: ["GraderCore"]),
         .target(name: "GraderKit", dependencies: ["GraderCore", "GraderRules", "GraderHistory", "GraderReports"]),
         .executableTarget(name: "grader", dependencies: ["GraderKit"]),
-        .target(name: "GraderTestSupport", path: "Rubrics/Support/GraderTestSupport"),
+        .target(name: "GraderHarnessBoot", path: "Rubrics/Support/GraderHarnessBoot"),
+        .target(
+            name: "GraderTestSupport", dependencies: ["GraderHarnessBoot"], path: "Rubrics/Support/GraderTestSupport"),
 
         .testTarget(name: "GraderCoreTests", dependencies: ["GraderCore"]),
         .testTarget(name: "GraderRulesTests", dependencies: ["GraderRules"]),

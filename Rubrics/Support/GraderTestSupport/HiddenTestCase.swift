@@ -1,18 +1,28 @@
 import Foundation
+import GraderHarnessBoot
 import XCTest
 
 /// The base class of every hidden test.
 ///
-/// When the grader runs a test it writes `<result-file-path> <token>` on the test process's standard input.
-/// Before the test body runs, this class reads that line and registers an observer that appends one JSON line
-/// per finished test to the result file, signed with the token. Candidate code runs only after the line is
-/// consumed, so it can neither learn the token from the environment nor forge a passing record; a test
-/// process that exits early, crashes or prints fake XCTest lines leaves no valid record and is not a pass.
-/// Run outside the grader (`swift test`), standard input carries no such line and nothing is recorded.
+/// When the grader runs a test it writes `<result-file> <pass-token> <Class/method>` on the test process's
+/// standard input. A C constructor (GraderHarnessBoot) reads that line when the binary is loaded, before
+/// `main`, so before XCTest creates any test case and before any candidate code can run. The harness then
+/// writes exactly one record for the one test it was asked to run:
+///
+/// - a pass carries the pass token, which the process holds only as 16 raw bytes (never as text until the
+///   record is written);
+/// - a failure carries the assertions' messages and no token (forging a failure gains nothing);
+/// - a second hidden test started in the same process, a test the grader did not ask for, or a test that
+///   ends without having begun is recorded as `tampered`.
+///
+/// The grader accepts one record only: a second line in the file (candidate code writing to it) voids the
+/// test. See docs/grading.md, "Results candidate code cannot forge". Run outside the grader (`swift test`),
+/// standard input carries no request and nothing is recorded.
 open class HiddenTestCase: XCTestCase {
     open override func invokeTest() {
-        GraderResultChannel.installIfRequested()
+        let session = GraderResultChannel.begin(self)
         super.invokeTest()
+        if let session { GraderResultChannel.end(self, session: session) }
     }
 }
 
@@ -21,28 +31,99 @@ public enum GraderResultChannel {
     /// The environment variable that asks for the channel; its value is never the secret.
     public static let requestVariable = "GRADER_RESULT_CHANNEL"
 
-    nonisolated(unsafe) private static var observer: ResultObserver?
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var current: ChannelSession?
+    nonisolated(unsafe) private static var requestTaken = false
 
-    static func installIfRequested() {
-        guard observer == nil, ProcessInfo.processInfo.environment[requestVariable] == "stdin" else { return }
-        guard let line = readLine(strippingNewline: true) else { return }
-        let parts = line.split(separator: " ", maxSplits: 1).map(String.init)
-        guard parts.count == 2, let handle = FileHandle(forWritingAtPath: parts[0]) else { return }
-        handle.seekToEndOfFile()
-        let installed = ResultObserver(handle: handle, token: parts[1])
-        observer = installed
-        XCTestObservationCenter.shared.addTestObserver(installed)
+    /// The session of the test XCTest is starting, or nil outside the grader.
+    static func begin(_ test: XCTestCase) -> ChannelSession? {
+        lock.withLock {
+            if !requestTaken {
+                requestTaken = true
+                current = ChannelSession.takeRequest()
+            }
+            guard let session = current else { return nil }
+            session.begin(test)
+            return session
+        }
+    }
+
+    static func end(_ test: XCTestCase, session: ChannelSession) {
+        lock.withLock { session.end(test) }
     }
 }
 
-private final class ResultObserver: NSObject, XCTestObservation {
-    private let handle: FileHandle
-    private let token: String
-    private var failures: [[String: String]] = []
+/// The request the grader made, and what became of the one test it names.
+final class ChannelSession: NSObject, XCTestObservation, @unchecked Sendable {
+    struct Failure {
+        var message: String
+        var file: String
+        var line: Int
+    }
 
-    init(handle: FileHandle, token: String) {
-        self.handle = handle
-        self.token = token
+    private let resultPath: String
+    private let expectedTest: String
+    private let passToken: [UInt8]
+    private var running: ObjectIdentifier?
+    private var written = false
+    private var failures: [Failure] = []
+
+    init(resultPath: String, expectedTest: String, passToken: [UInt8]) {
+        self.resultPath = resultPath
+        self.expectedTest = expectedTest
+        self.passToken = passToken
+    }
+
+    /// The request the loader-time reader kept, taken once.
+    static func takeRequest() -> ChannelSession? {
+        var request = GraderHarnessRequest()
+        guard grader_harness_take(&request) == 1 else { return nil }
+        let path = withUnsafeBytes(of: &request.resultPath) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        let test = withUnsafeBytes(of: &request.test) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        let token = withUnsafeBytes(of: &request.passToken) { Array($0) }
+        withUnsafeMutableBytes(of: &request) { _ = $0.initializeMemory(as: UInt8.self, repeating: 0) }
+        return ChannelSession(resultPath: path, expectedTest: test, passToken: token)
+    }
+
+    /// Whether XCTest's name for `test` (`Class.method` on Linux, `-[Class method]` on macOS) is the one asked for.
+    static func names(_ name: String, expected: String) -> Bool {
+        let parts = expected.split(separator: "/").map(String.init)
+        guard parts.count == 2 else { return false }
+        let className = parts[0].split(separator: ".").last.map(String.init) ?? parts[0]
+        return name == "\(className).\(parts[1])" || name == "-[\(className) \(parts[1])]"
+            || name.hasSuffix(".\(className).\(parts[1])")
+    }
+
+    func begin(_ test: XCTestCase) {
+        guard !written else { return }
+        if running != nil {
+            write(status: "tampered", reason: "a second test started in the process of \(expectedTest): \(test.name)")
+        } else if !Self.names(test.name, expected: expectedTest) {
+            write(status: "tampered", reason: "a test the grader did not ask for started: \(test.name)")
+        } else {
+            running = ObjectIdentifier(test)
+            XCTestObservationCenter.shared.addTestObserver(self)
+        }
+    }
+
+    func end(_ test: XCTestCase) {
+        guard !written else { return }
+        guard running == ObjectIdentifier(test) else {
+            write(status: "tampered", reason: "a test ended that had not begun: \(test.name)")
+            return
+        }
+        // The run is not stopped yet (XCTest stops it after `invokeTest` returns): count its failures.
+        guard let run = test.testRun else {
+            write(status: "tampered", reason: "a test ran outside XCTest's run: \(test.name)")
+            return
+        }
+        if run.hasBeenSkipped {
+            write(status: "skipped", reason: nil)
+        } else if failures.isEmpty, run.totalFailureCount == 0 {
+            write(status: "pass", reason: nil)
+        } else {
+            write(status: "fail", reason: nil)
+        }
     }
 
     #if os(Linux) || os(Windows)
@@ -50,34 +131,36 @@ private final class ResultObserver: NSObject, XCTestObservation {
             _ testCase: XCTestCase, didFailWithDescription description: String, inFile filePath: String?,
             atLine lineNumber: Int
         ) {
-            record(description, file: filePath, line: lineNumber)
+            record(testCase, description, file: filePath, line: lineNumber)
         }
     #else
         func testCase(_ testCase: XCTestCase, didRecord issue: XCTIssue) {
             record(
-                issue.compactDescription, file: issue.sourceCodeContext.location?.fileURL.path,
+                testCase, issue.compactDescription, file: issue.sourceCodeContext.location?.fileURL.path,
                 line: issue.sourceCodeContext.location?.lineNumber ?? 0)
         }
     #endif
 
-    private func record(_ description: String, file: String?, line: Int) {
+    private func record(_ testCase: XCTestCase, _ description: String, file: String?, line: Int) {
+        guard ObjectIdentifier(testCase) == running else { return }
         let name = file.map { ($0 as NSString).lastPathComponent } ?? ""
-        failures.append(["message": description, "file": name, "line": String(line)])
+        failures.append(Failure(message: description, file: name, line: line))
     }
 
-    func testCaseDidFinish(_ testCase: XCTestCase) {
-        let passed = failures.isEmpty && (testCase.testRun?.hasSucceeded ?? false)
-        let skipped = (testCase.testRun?.hasBeenSkipped ?? false)
-        let record: [String: Any] = [
-            "token": token,
-            "test": testCase.name,
-            "status": skipped ? "skipped" : (passed ? "pass" : "fail"),
-            "failures": failures,
-            "duration": testCase.testRun?.totalDuration ?? 0,
+    /// Appends the one record: `{"test":…,"status":…,"token":…,"failures":[…],"reason":…}`.
+    private func write(status: String, reason: String?) {
+        written = true
+        var record: [String: Any] = [
+            "test": expectedTest, "status": status,
+            "failures": failures.map { ["message": $0.message, "file": $0.file, "line": String($0.line)] },
         ]
-        failures = []
-        if let data = try? JSONSerialization.data(withJSONObject: record, options: [.sortedKeys]) {
-            handle.write(data + Data("\n".utf8))
-        }
+        if status == "pass" { record["token"] = passToken.map { String(format: "%02x", $0) }.joined() }
+        if let reason { record["reason"] = reason }
+        guard let data = try? JSONSerialization.data(withJSONObject: record, options: [.sortedKeys]),
+            let handle = FileHandle(forWritingAtPath: resultPath)
+        else { return }
+        handle.seekToEndOfFile()
+        handle.write(data + Data("\n".utf8))
+        try? handle.close()
     }
 }

@@ -12,6 +12,8 @@ import GraderCore
 public struct GradingPackage: Sendable {
     public static let packageName = "Graded"
     public static let supportModule = "GraderTestSupport"
+    /// The C module under the support module that reads the grader's request when the binary loads.
+    public static let bootModule = "GraderHarnessBoot"
     /// The one hidden target of the combined layout.
     public static let combinedHiddenModule = "HiddenSuite"
 
@@ -61,7 +63,8 @@ public struct GradingPackage: Sendable {
             let call = module.kind == .library || module.kind == .support ? "target" : "testTarget"
             let resources = module.hasResources ? ", resources: [.process(\"Resources\")]" : ""
             lines.append(
-                "        .\(call)(name: \"\(module.name)\", dependencies: [\(dependencies)], path: \"\(module.path)\"\(resources)),")
+                "        .\(call)(name: \"\(module.name)\", dependencies: [\(dependencies)], path: \"\(module.path)\"\(resources)),"
+            )
         }
         lines.append("    ]")
         lines.append(")")
@@ -73,14 +76,28 @@ public struct GradingPackage: Sendable {
 public struct GradingPackageWriter: Sendable {
     public let kit: Kit
     public let rubric: Rubric
+    /// Qualifies the hidden files' XCTest and support names by module; nil on toolchains without module selectors.
+    public var qualifier: HiddenSourceQualifier?
 
-    public init(kit: Kit, rubric: Rubric) {
+    public init(kit: Kit, rubric: Rubric, qualifier: HiddenSourceQualifier? = nil) {
         self.kit = kit
         self.rubric = rubric
+        self.qualifier = qualifier
+    }
+
+    /// A writer that qualifies hidden names when the toolchain understands module selectors.
+    public static func qualifying(kit: Kit, rubric: Rubric, moduleSelectors: Bool) -> GradingPackageWriter {
+        guard moduleSelectors else { return GradingPackageWriter(kit: kit, rubric: rubric) }
+        let support = SourceTree(scanning: kit.testSupport)
+        let texts = support.swiftFiles.compactMap { support.text(of: $0) }
+        return GradingPackageWriter(
+            kit: kit, rubric: rubric,
+            qualifier: HiddenSourceQualifier(supportNames: HiddenSourceQualifier.publicNames(in: texts)))
     }
 
     /// Lays out the package at `destination` from the submission at `submission` (already a private copy).
-    public func write(submission: SourceTree, to destination: URL, combineHidden: Bool = true) throws -> GradingPackage {
+    public func write(submission: SourceTree, to destination: URL, combineHidden: Bool = true) throws -> GradingPackage
+    {
         let manager = FileManager.default
         try manager.createDirectory(at: destination, withIntermediateDirectories: true)
         var written: Set<String> = ["Package.swift"]
@@ -94,7 +111,9 @@ public struct GradingPackageWriter: Sendable {
             written.insert(relative)
             let data = try Data(contentsOf: submission.url(of: path))
             var contents = data
-            if path.hasSuffix(".swift"), String(data: data, encoding: .utf8) == nil, let text = SourceTree.decodeText(data) {
+            if path.hasSuffix(".swift"), String(data: data, encoding: .utf8) == nil,
+                let text = SourceTree.decodeText(data)
+            {
                 contents = Data(text.utf8)
                 notes.append("\(path): not UTF-8; read as ISO-8859-1 and converted for the build")
             }
@@ -112,7 +131,9 @@ public struct GradingPackageWriter: Sendable {
             for file in group.files {
                 try copySource(file.source, to: folder + "/" + file.relative)
             }
-            let imports = group.files.reduce(into: Set<String>()) { $0.formUnion(Self.imports(in: submission.text(of: $1.source) ?? "")) }
+            let imports = group.files.reduce(into: Set<String>()) {
+                $0.formUnion(Self.imports(in: submission.text(of: $1.source) ?? ""))
+            }
             let dependencies = imports.intersection(candidateNames).subtracting([group.name]).sorted()
             modules.append(
                 .init(
@@ -120,12 +141,23 @@ public struct GradingPackageWriter: Sendable {
                     dependencies: dependencies, requirement: nil, hasResources: group.hasResources))
         }
 
-        // The shared support module and one hidden target per requirement.
+        // The shared support modules and one hidden target per requirement.
+        let boot = SourceTree(scanning: kit.harnessBoot)
+        for path in boot.files where path.hasSuffix(".c") || path.hasSuffix(".h") {
+            try copy(boot.url(of: path), to: "Hidden/\(GradingPackage.bootModule)/\(path)")
+        }
+        modules.append(
+            .init(
+                name: GradingPackage.bootModule, kind: .support, path: "Hidden/\(GradingPackage.bootModule)",
+                dependencies: []))
         let support = SourceTree(scanning: kit.testSupport)
         for path in support.swiftFiles {
             try copy(support.url(of: path), to: "Hidden/\(GradingPackage.supportModule)/\(path)")
         }
-        modules.append(.init(name: GradingPackage.supportModule, kind: .support, path: "Hidden/\(GradingPackage.supportModule)", dependencies: []))
+        modules.append(
+            .init(
+                name: GradingPackage.supportModule, kind: .support, path: "Hidden/\(GradingPackage.supportModule)",
+                dependencies: [GradingPackage.bootModule]))
         let suite = try HiddenSuite(kit: kit, rubric: rubric)
         let hiddenDependencies = rubric.modules + [GradingPackage.supportModule]
         let hiddenTargets: [(target: String, requirement: String?, files: [URL])] =
@@ -134,7 +166,15 @@ public struct GradingPackageWriter: Sendable {
             : suite.requirements.map { (GradingPackage.splitHiddenModule($0.id), $0.id, $0.files) }
         for (target, requirement, files) in hiddenTargets {
             for file in files + suite.sharedFiles {
-                try copy(file, to: "Hidden/\(target)/\(file.lastPathComponent)")
+                let relative = "Hidden/\(target)/\(file.lastPathComponent)"
+                if let qualifier {
+                    written.insert(relative)
+                    let text = try String(contentsOf: file, encoding: .utf8)
+                    try Self.writeIfChanged(
+                        Data(qualifier.qualify(text).utf8), to: destination.appendingPathComponent(relative))
+                } else {
+                    try copy(file, to: relative)
+                }
             }
             modules.append(
                 .init(
@@ -156,7 +196,8 @@ public struct GradingPackageWriter: Sendable {
 
     static func writeIfChanged(_ data: Data, to destination: URL) throws {
         if let existing = try? Data(contentsOf: destination), existing == data { return }
-        try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
         try data.write(to: destination)
     }
 
@@ -165,14 +206,17 @@ public struct GradingPackageWriter: Sendable {
         var found: Set<String> = []
         for line in text.split(separator: "\n") {
             var words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })[...]
-            while let first = words.first, first.hasPrefix("@") || first == "public" || first == "internal"
-                || first == "private" || first == "fileprivate" || first == "package"
+            while let first = words.first,
+                first.hasPrefix("@") || first == "public" || first == "internal"
+                    || first == "private" || first == "fileprivate" || first == "package"
             {
                 words = words.dropFirst()
             }
             guard words.first == "import", words.count >= 2 else { continue }
             var name = words[words.startIndex + 1]
-            if ["struct", "class", "enum", "protocol", "func", "var", "let", "typealias"].contains(name), words.count >= 3 {
+            if ["struct", "class", "enum", "protocol", "func", "var", "let", "typealias"].contains(name),
+                words.count >= 3
+            {
                 name = words[words.startIndex + 2]
             }
             if let module = name.split(separator: ".").first { found.insert(String(module)) }
@@ -226,6 +270,10 @@ struct CandidateLayout {
                 notes.append("\(key): not a valid module name; left out of the build")
                 continue
             }
+            guard !Self.isReserved(name) else {
+                notes.append("\(key): named like one of the grader's own modules; left out of the build")
+                continue
+            }
             if !entry.isTest, Self.isExecutable(entry.files, tree: tree) {
                 notes.append("\(key): an executable (main.swift or @main); not built for grading")
                 continue
@@ -236,7 +284,10 @@ struct CandidateLayout {
         if libraries.isEmpty {
             // Not a package layout (an Xcode project, loose files): every non-test Swift file is one module.
             let files = tree.swiftFiles.filter { !SourceTree.isTestPath($0) && !$0.hasSuffix("Package.swift") }
-                .filter { !$0.hasSuffix("main.swift") && !$0.hasSuffix("AppDelegate.swift") && !$0.hasSuffix("SceneDelegate.swift") }
+                .filter {
+                    !$0.hasSuffix("main.swift") && !$0.hasSuffix("AppDelegate.swift")
+                        && !$0.hasSuffix("SceneDelegate.swift")
+                }
             if !files.isEmpty {
                 notes.append("no Sources/<Module> folders: built every non-test Swift file as module \(fallbackModule)")
                 libraries.append(
@@ -248,8 +299,19 @@ struct CandidateLayout {
         }
     }
 
+    /// Module names the grader's package uses itself: a candidate module of that name would take its place.
+    static func isReserved(_ name: String) -> Bool {
+        [
+            GradingPackage.supportModule, GradingPackage.bootModule, GradingPackage.combinedHiddenModule, "XCTest",
+            "Testing",
+        ]
+        .contains(name) || (name.hasPrefix("Hidden") && name.count > 6)
+    }
+
     static func isValidModuleName(_ name: String) -> Bool {
-        guard let first = name.unicodeScalars.first, CharacterSet.letters.contains(first) || first == "_" else { return false }
+        guard let first = name.unicodeScalars.first, CharacterSet.letters.contains(first) || first == "_" else {
+            return false
+        }
         return name.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || $0 == "_" }
     }
 

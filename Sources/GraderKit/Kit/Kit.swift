@@ -14,16 +14,21 @@ public struct Kit: Sendable {
     public var rubricsFolder: URL { root.appendingPathComponent("Rubrics") }
     /// Shared hidden-test support compiled into every grading package.
     public var testSupport: URL { rubricsFolder.appendingPathComponent("Support/GraderTestSupport") }
+    /// The C module that takes the grader's request before any Swift code runs (HiddenTestCase.swift).
+    public var harnessBoot: URL { rubricsFolder.appendingPathComponent("Support/GraderHarnessBoot") }
 
     public func solution(_ id: String) -> URL { solutions.appendingPathComponent(id) }
     public func starter(_ id: String) -> URL { exercises.appendingPathComponent(id) }
     public func rubricFolder(_ id: String) -> URL { rubricsFolder.appendingPathComponent(id) }
     public func hiddenTests(_ id: String) -> URL { rubricFolder(id).appendingPathComponent("Hidden") }
-    public func pairTask(_ id: String, _ task: String) -> URL { rubricFolder(id).appendingPathComponent("pair/\(task)") }
+    public func pairTask(_ id: String, _ task: String) -> URL {
+        rubricFolder(id).appendingPathComponent("pair/\(task)")
+    }
 
     /// The hidden suite of a rubric: the exercise's, or its pair task's.
     public func hiddenTests(for rubric: Rubric) -> URL {
-        rubric.task.map { pairTask(rubric.exercise, $0).appendingPathComponent("Hidden") } ?? hiddenTests(rubric.exercise)
+        rubric.task.map { pairTask(rubric.exercise, $0).appendingPathComponent("Hidden") }
+            ?? hiddenTests(rubric.exercise)
     }
 
     /// What the candidate started from: the starter, or the solution for a pair task.
@@ -35,8 +40,10 @@ public struct Kit: Sendable {
     public func pairTaskIDs(_ id: String) -> [String] {
         let folder = rubricFolder(id).appendingPathComponent("pair")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        return names.filter { FileManager.default.fileExists(atPath: folder.appendingPathComponent("\($0)/rubric.json").path) }
-            .sorted()
+        return names.filter {
+            FileManager.default.fileExists(atPath: folder.appendingPathComponent("\($0)/rubric.json").path)
+        }
+        .sorted()
     }
 
     /// The rubric of pair task `task` of exercise `id`.

@@ -1,7 +1,7 @@
 import Foundation
 import GraderCore
 
-/// Runs every hidden test in its own process and reads its outcome from the private result channel.
+/// Runs every hidden test in its own sandboxed process and reads its outcome from the private result channel.
 public struct HiddenTestRunner: Sendable {
     public var runner: ProcessRunner
     /// Seconds one test may take before it is killed and counted as an error.
@@ -20,7 +20,7 @@ public struct HiddenTestRunner: Sendable {
 
     /// Results for every test of `suite`, in suite order. Tests that could not run are errors saying why.
     public func run(
-        suite: HiddenSuite, rubric: Rubric, build: BuildOutcome, command: TestCommand?, workDirectory: URL,
+        suite: HiddenSuite, rubric: Rubric, build: BuildOutcome, launcher: TestLauncher?, workDirectory: URL,
         module: (String) -> String
     ) -> [TestResult] {
         let resultsFolder = workDirectory.appendingPathComponent("results")
@@ -34,16 +34,18 @@ public struct HiddenTestRunner: Sendable {
             uniquingKeysWith: +)
 
         /// `test` is run as `<module>.<test>`.
-        var planned: [(requirement: String, module: String, test: String, share: Double, blocked: String?, symbol: String?)] = []
+        var planned:
+            [(requirement: String, module: String, test: String, share: Double, blocked: String?, symbol: String?)] = []
         for requirement in suite.requirements {
             let share = requirement.tests.isEmpty ? 0 : (points[requirement.id] ?? 0) / Double(requirement.tests.count)
             let blocked: String?
-            let symbol = build.brokenRequirements[requirement.id]?.lazy.compactMap { ExpectedSymbol.from($0.message) }.first
+            let symbol = build.brokenRequirements[requirement.id]?.lazy.compactMap { ExpectedSymbol.from($0.message) }
+                .first
             if let failure = build.failure {
                 blocked = "not run: \(failure)"
             } else if let errors = build.brokenRequirements[requirement.id] {
                 blocked = Self.contractMessage(errors)
-            } else if command == nil {
+            } else if launcher == nil {
                 blocked = "not run: no test binary"
             } else {
                 blocked = nil
@@ -53,16 +55,18 @@ public struct HiddenTestRunner: Sendable {
         }
 
         return parallelMap(Array(planned.enumerated()), jobs: jobs) { index, item in
-            guard item.blocked == nil, let command else {
+            guard item.blocked == nil, let launcher else {
                 return TestResult(
                     name: item.test, requirement: item.requirement, status: .error,
                     message: item.blocked ?? "not run: no test binary", taskId: taskIDs[item.requirement], score: 0,
                     maxScore: Self.round(item.share), expectedSymbol: item.symbol)
             }
+            let results = resultsFolder.appendingPathComponent("\(index)")
+            let run = runFolder.appendingPathComponent("\(index)")
+            defer { for folder in [results, run] { try? FileManager.default.removeItem(at: folder) } }
             return runOne(
-                "\(item.module).\(item.test)", name: item.test, requirement: item.requirement,
-                share: item.share, taskID: taskIDs[item.requirement], command: command,
-                resultFile: resultsFolder.appendingPathComponent("\(index)-\(UUID().uuidString).jsonl"), runFolder: runFolder)
+                "\(item.module).\(item.test)", name: item.test, requirement: item.requirement, share: item.share,
+                taskID: taskIDs[item.requirement], launcher: launcher, results: results, run: run)
         }
     }
 
@@ -74,70 +78,101 @@ public struct HiddenTestRunner: Sendable {
 
     static func round(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
 
+    /// Runs one test in a fresh folder of its own, with a folder of its own for the one result record.
     private func runOne(
-        _ identifier: String, name: String, requirement: String, share: Double, taskID: Int?, command: TestCommand,
-        resultFile: URL, runFolder: URL
+        _ identifier: String, name: String, requirement: String, share: Double, taskID: Int?, launcher: TestLauncher,
+        results: URL, run: URL
     ) -> TestResult {
-        let token = UUID().uuidString + UUID().uuidString
-        guard FileManager.default.createFile(atPath: resultFile.path, contents: Data()) else {
-            return TestResult(
-                name: name, requirement: requirement, status: .error, message: "could not create the result file",
-                taskId: taskID, score: 0, maxScore: Self.round(share))
-        }
-        let (executable, arguments) = command.xctest(identifier)
-        let request = ProcessRequest(
-            executable, arguments, workingDirectory: runFolder,
-            environment: [
-                "GRADER_RESULT_CHANNEL": "stdin", "LLVM_PROFILE_FILE": "/dev/null", "NO_COLOR": "1", "TMPDIR": runFolder.path,
-            ], input: Data("\(resultFile.path) \(token)\n".utf8), timeout: timeout, outputLimit: outputLimit)
         let maxScore = Self.round(share)
-        func result(_ status: TestResult.Status, _ message: String?, _ output: ProcessOutput?) -> TestResult {
+        func result(
+            _ status: TestResult.Status, _ message: String?, _ output: ProcessOutput?, tampered: Bool = false
+        ) -> TestResult {
             // Output is evidence for a failure; a passing test's output is noise.
             TestResult(
                 name: name, requirement: requirement, status: status, message: message,
                 output: status == .pass ? nil : output.map { Self.evidence($0) }, taskId: taskID,
-                score: status == .pass ? maxScore : 0, maxScore: maxScore, duration: output?.duration)
+                score: status == .pass ? maxScore : 0, maxScore: maxScore, duration: output?.duration,
+                tampered: tampered ? true : nil)
         }
-        guard let output = try? runner(request) else {
+        let resultFile = results.appendingPathComponent("record.jsonl")
+        let manager = FileManager.default
+        guard (try? manager.createDirectory(at: results, withIntermediateDirectories: true)) != nil,
+            (try? manager.createDirectory(at: run, withIntermediateDirectories: true)) != nil,
+            manager.createFile(atPath: resultFile.path, contents: Data())
+        else { return result(.error, "could not create the test's folders", nil) }
+        if let changed = launcher.verify(runner: runner) { return result(.error, changed, nil, tampered: true) }
+
+        let token = (0..<16).map { _ in String(format: "%02x", UInt8.random(in: 0...255)) }.joined()
+        let test = Self.classAndMethod(identifier)
+        let request = launcher.request(
+            launcher.command.xctest(identifier), writable: [results, run], workingDirectory: run,
+            environment: ["GRADER_RESULT_CHANNEL": "stdin", "LLVM_PROFILE_FILE": "/dev/null", "NO_COLOR": "1"],
+            input: Data("\(resultFile.path) \(token) \(test)\n".utf8), timeout: timeout, outputLimit: outputLimit)
+        guard let output = (try? runner(request)).map(launcher.sandbox.interpret) else {
             return result(.error, "could not start the test process", nil)
         }
-        let record = Self.record(in: resultFile, token: token, test: identifier)
-        if let record {
-            if record.status == "pass" {
-                return output.succeeded
-                    ? result(.pass, nil, output)
-                    : result(.error, "passed, then the process ended with status \(output.status)", output)
-            }
-            let message = record.failures.isEmpty ? "failed" : record.failures.joined(separator: "; ")
-            return result(.fail, message, output)
+        switch Self.record(in: resultFile, token: token, test: test) {
+        case .none:
+            if output.timedOut { return result(.error, "timed out after \(Self.seconds(timeout)) s", output) }
+            if let signal = output.signal { return result(.error, "crashed (signal \(signal))", output) }
+            return result(.error, "ended without a result (exit status \(output.status))", output)
+        case .pass:
+            return output.succeeded
+                ? result(.pass, nil, output)
+                : result(.error, "passed, then the process ended with status \(output.status)", output)
+        case .fail(let failures):
+            return result(.fail, failures.isEmpty ? "failed" : failures.joined(separator: "; "), output)
+        case .skipped:
+            return result(.error, "skipped: a hidden test never skips", output)
+        case .tampered(let reason):
+            return result(.error, "tampered: \(reason)", output, tampered: true)
         }
-        if output.timedOut { return result(.error, "timed out after \(Int(timeout)) s", output) }
-        if let signal = output.signal { return result(.error, "crashed (signal \(signal))", output) }
-        return result(.error, "ended without a result (exit status \(output.status))", output)
     }
 
-    struct Record {
-        var status: String
-        var failures: [String]
+    /// `Module.Class/test` → `Class/test`, as the harness names it.
+    static func classAndMethod(_ identifier: String) -> String {
+        let parts = identifier.split(separator: "/", maxSplits: 1)
+        guard parts.count == 2 else { return identifier }
+        return (parts[0].split(separator: ".").last.map(String.init) ?? String(parts[0])) + "/" + parts[1]
     }
 
-    /// The record of `test` (`Module.Class/method`) signed with `token`; anything else in the file is ignored.
-    /// XCTest names a test `Class.method` on Linux and `-[Class method]` on macOS: the method name decides.
+    static func seconds(_ value: TimeInterval) -> String {
+        value.rounded() == value ? String(Int(value)) : String(format: "%.1f", value)
+    }
+
+    /// What the one record of a test says.
+    enum Record: Equatable {
+        case pass
+        case fail([String])
+        case skipped
+        /// The channel was written by someone other than the harness, or the harness saw a forgery.
+        case tampered(String)
+    }
+
+    /// Reads the result file of `test` (`Class/method`). The harness writes exactly one line: none means no
+    /// result, more than one means candidate code wrote to the channel. A pass counts only with the token.
     static func record(in file: URL, token: String, test: String) -> Record? {
         guard let data = try? Data(contentsOf: file) else { return nil }
-        let method = test.split(separator: "/").last.map(String.init) ?? test
-        for line in data.split(separator: UInt8(ascii: "\n")) {
-            guard let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any],
-                object["token"] as? String == token, let status = object["status"] as? String,
-                let name = object["test"] as? String, name.hasSuffix(".\(method)") || name.hasSuffix(" \(method)]")
-            else { continue }
-            let failures = (object["failures"] as? [[String: String]] ?? []).map { failure in
-                let place = [failure["file"], failure["line"]].compactMap { $0 }.joined(separator: ":")
-                return (failure["message"] ?? "failed") + (place.isEmpty ? "" : " (\(place))")
-            }
-            return Record(status: status, failures: failures)
+        let lines = data.split(separator: UInt8(ascii: "\n")).filter { !$0.isEmpty }
+        guard !lines.isEmpty else { return nil }
+        guard lines.count == 1 else {
+            return .tampered("\(lines.count) records in the result channel, which takes one")
         }
-        return nil
+        guard let object = try? JSONSerialization.jsonObject(with: Data(lines[0])) as? [String: Any],
+            let status = object["status"] as? String
+        else { return .tampered("an unreadable record in the result channel") }
+        guard object["test"] as? String == test else { return .tampered("a record for another test") }
+        let failures = (object["failures"] as? [[String: String]] ?? []).map { failure in
+            let place = [failure["file"], failure["line"]].compactMap { $0 }.joined(separator: ":")
+            return (failure["message"] ?? "failed") + (place.isEmpty ? "" : " (\(place))")
+        }
+        switch status {
+        case "pass": return object["token"] as? String == token ? .pass : .tampered("a pass without the grader's token")
+        case "fail": return .fail(failures)
+        case "skipped": return .skipped
+        case "tampered": return .tampered(object["reason"] as? String ?? "the harness saw a forgery")
+        default: return .tampered("an unknown status '\(status)'")
+        }
     }
 
     /// The tail of a test's output, as evidence.
