@@ -39,12 +39,19 @@ public struct Builder: Sendable {
     /// Whether to instrument for coverage (the candidate's own tests are measured from the same build).
     public var coverage: Bool
     public var swift: String
+    /// Confines the build like every process that handles candidate code; nil builds unconfined (the kit's
+    /// own solutions and starters in `verify`).
+    public var sandbox: Sandbox?
 
-    public init(runner: ProcessRunner = .live, timeout: TimeInterval = 900, coverage: Bool = true, swift: String = "swift") {
+    public init(
+        runner: ProcessRunner = .live, timeout: TimeInterval = 900, coverage: Bool = true, swift: String = "swift",
+        sandbox: Sandbox? = nil
+    ) {
         self.runner = runner
         self.timeout = timeout
         self.coverage = coverage
         self.swift = swift
+        self.sandbox = sandbox
     }
 
     /// Builds `package` laid out at `folder`, using `scratch` for build products.
@@ -66,11 +73,20 @@ public struct Builder: Sendable {
             if coverage {
                 arguments += ["-Xswiftc", "-profile-generate", "-Xswiftc", "-profile-coverage-mapping"]
             }
-            let output = try runner(
-                ProcessRequest(
-                    swift, arguments, workingDirectory: folder, environment: ["TMPDIR": Self.temporaryFolder(in: scratch)],
-                    timeout: timeout, outputLimit: 8 << 20))
-            let built = package.modules.filter { !excluded.contains($0.name) && $0.kind != .library && $0.kind != .support }.map(\.name)
+            let temporary = Self.temporaryFolder(in: scratch)
+            var request = ProcessRequest(
+                swift, arguments, workingDirectory: folder, environment: ["TMPDIR": temporary], timeout: timeout,
+                outputLimit: 8 << 20)
+            if let sandbox {
+                request = sandbox.confine(
+                    request,
+                    Sandbox.Access(
+                        writable: [folder, scratch], limits: .build, temporaryFolder: URL(fileURLWithPath: temporary)))
+            }
+            let output = try runner(request)
+            let built = package.modules.filter {
+                !excluded.contains($0.name) && $0.kind != .library && $0.kind != .support
+            }.map(\.name)
             if output.succeeded {
                 return BuildOutcome(
                     testBinary: Self.testBinary(in: scratch), brokenRequirements: broken,
@@ -78,7 +94,10 @@ public struct Builder: Sendable {
                     duration: Date().timeIntervalSince(start))
             }
             if output.timedOut {
-                return failed("the build took longer than \(Int(timeout)) s and was stopped", [], broken, brokenTests, start)
+                return failed(
+                    "the build took longer than \(HiddenTestRunner.seconds(timeout)) s and was stopped", [], broken,
+                    brokenTests,
+                    start)
             }
             let diagnostics = Self.errors(in: output.stdout + "\n" + output.stderr, packageRoot: folder)
             var blamed: Set<String> = []
@@ -106,7 +125,8 @@ public struct Builder: Sendable {
                 }
             }
             if !candidateErrors.isEmpty || blamed.isEmpty {
-                let summary = candidateErrors.first.map { "the submission does not compile: \($0.formatted)" }
+                let summary =
+                    candidateErrors.first.map { "the submission does not compile: \($0.formatted)" }
                     ?? "the build failed: " + Self.lastLines(output.stderr.isEmpty ? output.stdout : output.stderr)
                 return failed(summary, candidateErrors, broken, brokenTests, start)
             }

@@ -22,7 +22,10 @@ public struct GraderCLI {
 
     public static let version = "0.1.0"
 
-    static let valueOptions: Set<String> = ["format", "output", "exercise", "manual", "jobs", "kit", "csv", "keep", "rounds"]
+    static let valueOptions: Set<String> = [
+        "format", "output", "exercise", "manual", "jobs", "kit", "csv", "keep", "rounds", "build-timeout",
+        "test-timeout",
+    ]
     static let flagOptions: Set<String> = ["static-only", "check", "help", "version", "keep-work"]
 
     public let output: Output
@@ -62,7 +65,9 @@ public struct GraderCLI {
     private func kit(_ arguments: Arguments) throws -> Kit {
         if let path = arguments.value("kit") {
             let kit = Kit(root: URL(fileURLWithPath: path))
-            guard kit.looksLikeKit else { throw GraderError.kitNotFound("--kit \(path) holds no Rubrics/ and Package.swift") }
+            guard kit.looksLikeKit else {
+                throw GraderError.kitNotFound("--kit \(path) holds no Rubrics/ and Package.swift")
+            }
             return kit
         }
         return try Kit.locate(environment: environment)
@@ -129,20 +134,34 @@ public struct GraderCLI {
     }
 
     private func check(_ arguments: Arguments) throws -> Int32 {
-        guard !arguments.positional.isEmpty else { throw GraderError.usage("check needs at least one submission; see 'grader check --help'") }
+        guard !arguments.positional.isEmpty else {
+            throw GraderError.usage("check needs at least one submission; see 'grader check --help'")
+        }
         let kit = try kit(arguments)
         var options = CheckOptions()
         options.exercise = arguments.value("exercise")
         options.staticOnly = arguments.has("static-only")
         options.keepWork = arguments.has("keep-work")
         if let jobs = arguments.value("jobs") {
-            guard let count = Int(jobs), count > 0 else { throw GraderError.usage("--jobs needs a whole number above 0") }
+            guard let count = Int(jobs), count > 0 else {
+                throw GraderError.usage("--jobs needs a whole number above 0")
+            }
             options.jobs = count
+        }
+        for (name, keyPath) in [
+            ("build-timeout", \CheckOptions.buildTimeout), ("test-timeout", \CheckOptions.testTimeout),
+        ] {
+            guard let text = arguments.value(name) else { continue }
+            guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
+                throw GraderError.usage("--\(name) needs a number of seconds above 0")
+            }
+            options[keyPath: keyPath] = seconds
         }
         let formatName = arguments.value("format") ?? "text"
         guard let format = ReportFormat(rawValue: formatName) else {
             throw GraderError.usage(
-                "unknown format '\(formatName)'; use one of: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", "))")
+                "unknown format '\(formatName)'; use one of: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", "))"
+            )
         }
         if let file = arguments.value("manual") {
             options.manualScores = try ManualScores.load(file, rubrics: try kit.rubrics())
@@ -199,11 +218,14 @@ public struct GraderCLI {
         let kit = try kit(arguments)
         guard arguments.positional.count == 3 else {
             let tasks = kit.exerciseIDs().flatMap { id in kit.pairTaskIDs(id).map { "\(id) \($0)" } }
-            throw GraderError.usage("usage: grader pair <exercise> <task> <dir>; tasks: \(tasks.isEmpty ? "none" : tasks.joined(separator: ", "))")
+            throw GraderError.usage(
+                "usage: grader pair <exercise> <task> <dir>; tasks: \(tasks.isEmpty ? "none" : tasks.joined(separator: ", "))"
+            )
         }
         let (id, task, path) = (arguments.positional[0], arguments.positional[1], arguments.positional[2])
         guard kit.exerciseIDs().contains(id) else { throw GraderError.unknownExercise(id, known: kit.exerciseIDs()) }
-        let manifest = try WorkspaceCreator(kit: kit).createPair(exercise: id, task: task, at: URL(fileURLWithPath: path))
+        let manifest = try WorkspaceCreator(kit: kit).createPair(
+            exercise: id, task: task, at: URL(fileURLWithPath: path))
         output.out(
             """
             Created \(path): the \(id) solution with TASK.md for the '\(task)' pair session; baseline \(manifest.baseline?.prefix(12) ?? "").
@@ -234,9 +256,12 @@ public struct GraderCLI {
         _ = try kit.rubric(id)
         let work = try WorkFolders.make(prefix: "grader-demo")
         defer { WorkFolders.remove(work) }
-        let folder = arguments.value("keep").map { URL(fileURLWithPath: $0) } ?? work.appendingPathComponent("sample-candidate")
+        let folder =
+            arguments.value("keep").map { URL(fileURLWithPath: $0) } ?? work.appendingPathComponent("sample-candidate")
         try SampleSubmission(kit: kit).create(exercise: id, at: folder)
-        output.err("Grading a sample \(id) submission (made from the solution, last requirement left undone) at \(folder.path)…\n")
+        output.err(
+            "Grading a sample \(id) submission (made from the solution, last requirement left undone) at \(folder.path)…\n"
+        )
         var forwarded = ["check", folder.path, "--kit", kit.root.path]
         for name in ["format", "output", "jobs", "manual"] {
             if let value = arguments.value(name) { forwarded += ["--\(name)", value] }
@@ -250,7 +275,9 @@ public struct GraderCLI {
         _ = try kit.rubric(id)
         var rounds = 3
         if let value = arguments.value("rounds") {
-            guard let count = Int(value), count > 0 else { throw GraderError.usage("--rounds needs a whole number above 0") }
+            guard let count = Int(value), count > 0 else {
+                throw GraderError.usage("--rounds needs a whole number above 0")
+            }
             rounds = count
         }
         let bench = Benchmark(kit: kit, exercise: id, runner: .live, rounds: rounds)

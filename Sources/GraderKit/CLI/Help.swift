@@ -26,77 +26,83 @@ enum Help {
 
     static let commands: [String: String] = [
         "list": """
-            USAGE: grader list
+        USAGE: grader list
 
-            Lists every exercise with its id, title, time box and requirement ids.
+        Lists every exercise with its id, title, time box and requirement ids.
 
-            """,
+        """,
         "check": """
-            USAGE: grader check <path>… [options]
+        USAGE: grader check <path>… [options]
 
-            Grades submissions: a folder, a .zip file or a git bundle each. The submission is never changed: a
-            private copy is graded. Its Package.swift is read as text and never evaluated.
+        Grades submissions: a folder, a .zip file or a git bundle each. The submission is never changed: a
+        private copy is graded. Its Package.swift is read as text and never evaluated.
 
-            OPTIONS:
-              --format <text|json|markdown|html|junit|csv>   Report format (default: text).
-              --output <file>               Write the report to a file instead of standard output.
-              --csv <file>                  Also write the summary table as CSV.
-              --exercise <id>               The exercise, when the submission has no manifest.
-              --manual <file>               The interviewer's scores for manual criteria (JSON: {"architecture": 8}).
-              --jobs <n>                    Test processes run at once (default: the number of cores).
-              --static-only                 Rules and history only: no build, no tests.
-              --keep-work                   Keep the private work folder (to debug the grader).
+        OPTIONS:
+          --format <text|json|markdown|html|junit|csv>   Report format (default: text).
+          --output <file>               Write the report to a file instead of standard output.
+          --csv <file>                  Also write the summary table as CSV.
+          --exercise <id>               The exercise, when the submission has no manifest.
+          --manual <file>               The interviewer's scores for manual criteria (JSON: {"architecture": 8}).
+          --jobs <n>                    Test processes run at once (default: the number of cores).
+          --static-only                 Rules and history only: no build, no tests.
+          --build-timeout <s>           Seconds the build may take before it is stopped (default: 900).
+          --test-timeout <s>            Seconds one hidden test may take before it is stopped (default: 10).
+          --keep-work                   Keep the private work folder (to debug the grader).
 
-            EXIT CODES: 0 every submission at or above the pass mark, 1 one below it, 2 usage error,
-            3 a submission could not be graded.
+        A submission whose app code reaches for the test machinery or the process (see docs/rules.md,
+        integrity) or whose test results were tampered with "needs review": its hidden-test points are
+        withheld and it does not pass.
 
-            """,
+        EXIT CODES: 0 every submission at or above the pass mark, 1 one below it (or needing review),
+        2 usage error, 3 a submission could not be graded.
+
+        """,
         "new": """
-            USAGE: grader new <exercise> <dir>
+        USAGE: grader new <exercise> <dir>
 
-            Creates a candidate workspace: the starter, `git init`, a baseline commit (with a Grader-Exercise
-            trailer), and .grader/manifest.json recording the exercise, its version and the baseline commit.
+        Creates a candidate workspace: the starter, `git init`, a baseline commit (with a Grader-Exercise
+        trailer), and .grader/manifest.json recording the exercise, its version and the baseline commit.
 
-            """,
+        """,
         "pair": """
-            USAGE: grader pair <exercise> <task> <dir>
+        USAGE: grader pair <exercise> <task> <dir>
 
-            Creates a pair-session workspace from the reference solution with the task's README as TASK.md,
-            git init and a baseline commit. `grader check <dir>` then grades the session on the task's own
-            rubric and hidden tests (Rubrics/<exercise>/pair/<task>/).
+        Creates a pair-session workspace from the reference solution with the task's README as TASK.md,
+        git init and a baseline commit. `grader check <dir>` then grades the session on the task's own
+        rubric and hidden tests (Rubrics/<exercise>/pair/<task>/).
 
-            """,
+        """,
         "verify": """
-            USAGE: grader verify [<exercise>…]
+        USAGE: grader verify [<exercise>…]
 
-            For maintainers and CI: every solution gets every automatic point, every starter builds and
-            scores at most 20% of the hidden tests, and Exercises/ is in sync with Solutions/.
+        For maintainers and CI: every solution gets every automatic point, every starter builds and
+        scores at most 20% of the hidden tests, and Exercises/ is in sync with Solutions/.
 
-            """,
+        """,
         "demo": """
-            USAGE: grader demo [<exercise>] [--keep <dir>] [--format <format>]
+        USAGE: grader demo [<exercise>] [--keep <dir>] [--format <format>]
 
-            Makes a sample candidate submission from the solution (a baseline commit, one commit per
-            requirement, tests added halfway, the last requirement left undone) and grades it, so you can see
-            a whole report without a real candidate. --keep <dir> writes the sample there and keeps it.
+        Makes a sample candidate submission from the solution (a baseline commit, one commit per
+        requirement, tests added halfway, the last requirement left undone) and grades it, so you can see
+        a whole report without a real candidate. --keep <dir> writes the sample there and keeps it.
 
-            """,
+        """,
         "bench": """
-            USAGE: grader bench [<exercise>] [--rounds <n>]
+        USAGE: grader bench [<exercise>] [--rounds <n>]
 
-            Times, side by side in one run, a cold `grader check` of the solution against a plain
-            `swift build --build-tests` + `swift test` of the same sources, a second (warm) submission,
-            and the grader's own work (--static-only); prints the ratios of the medians over <n>
-            alternating rounds (default 3) against the targets of SPEC §6.
+        Times, side by side in one run, a cold `grader check` of the solution against a plain
+        `swift build --build-tests` + `swift test` of the same sources, a second (warm) submission,
+        and the grader's own work (--static-only); prints the ratios of the medians over <n>
+        alternating rounds (default 3) against the targets of SPEC §6.
 
-            """,
+        """,
         "sync-exercises": """
-            USAGE: grader sync-exercises [<exercise>…] [--check]
+        USAGE: grader sync-exercises [<exercise>…] [--check]
 
-            Regenerates Exercises/<id> from Solutions/<id> (solution regions become stubs with TODO(<REQ>))
-            and Rubrics/<id>/starter/. With --check, writes nothing and exits 1 when they differ.
+        Regenerates Exercises/<id> from Solutions/<id> (solution regions become stubs with TODO(<REQ>))
+        and Rubrics/<id>/starter/. With --check, writes nothing and exits 1 when they differ.
 
-            """,
+        """,
     ]
 
     static func text(for command: String) -> String? { commands[command] }

@@ -6,53 +6,117 @@ import GraderCore
 public struct OwnTestRunner: Sendable {
     public var runner: ProcessRunner
     public var timeout: TimeInterval
+    /// Seconds the listing of the tests may take (it creates every test case, so candidate code runs).
+    public var listTimeout: TimeInterval
     public var jobs: Int
     /// The toolchain's `llvm-profdata` and `llvm-cov` (they must match the compiler's profile format).
     public var llvmTools: LLVMTools
 
-    public init(runner: ProcessRunner = .live, timeout: TimeInterval = 30, jobs: Int = 2, llvmTools: LLVMTools = .find()) {
+    public init(
+        runner: ProcessRunner = .live, timeout: TimeInterval = 30, listTimeout: TimeInterval = 60, jobs: Int = 2,
+        llvmTools: LLVMTools = .find()
+    ) {
         self.runner = runner
         self.timeout = timeout
+        self.listTimeout = listTimeout
         self.jobs = max(1, jobs)
         self.llvmTools = llvmTools
     }
 
-    /// Counts, outcomes and coverage of the tests in `modules` (the candidate's test targets).
-    public func run(modules: [String], command: TestCommand, package: URL, workDirectory: URL) -> OwnTestsSummary {
-        guard !modules.isEmpty else { return OwnTestsSummary(total: 0, passed: 0, failed: 0, lineCoverage: nil, files: []) }
+    /// Why the candidate's tests could not be counted (their listing timed out or crashed).
+    public struct Unavailable: Error, CustomStringConvertible, Equatable {
+        public var description: String
+    }
+
+    /// Counts, outcomes and coverage of the tests in `modules` (the candidate's test targets), each run in a
+    /// sandboxed process of its own.
+    public func run(modules: [String], launcher: TestLauncher, package: URL, workDirectory: URL) -> Result<
+        OwnTestsSummary, Unavailable
+    > {
+        guard !modules.isEmpty else {
+            return .success(OwnTestsSummary(total: 0, passed: 0, failed: 0, lineCoverage: nil, files: []))
+        }
         let profiles = workDirectory.appendingPathComponent("profiles")
-        try? FileManager.default.createDirectory(at: profiles, withIntermediateDirectories: true)
+        let runs = workDirectory.appendingPathComponent("own")
+        for folder in [profiles, runs] {
+            try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
         let prefixes = modules.map { $0 + "." }
-        let xcTests = list(command.xctest(nil), arguments: ["--list-tests"], prefixes: prefixes, workDirectory: workDirectory)
-        let swiftTests = list(command.swiftTesting([]), arguments: ["--list-tests"], prefixes: prefixes, workDirectory: workDirectory)
+        let xcTests: [String]
+        let swiftTests: [String]
+        switch (
+            list(launcher.command.xctest(nil), launcher: launcher, prefixes: prefixes, folder: runs, required: true),
+            list(
+                launcher.command.swiftTesting(["--list-tests"]), launcher: launcher, prefixes: prefixes, folder: runs,
+                required: false)
+        ) {
+        case (.success(let xc), .success(let swift)):
+            xcTests = xc
+            swiftTests = swift
+        case (.failure(let problem), _), (_, .failure(let problem)):
+            return .failure(problem)
+        }
 
         let planned = xcTests.map { (kind: "xctest", id: $0) } + swiftTests.map { (kind: "swift-testing", id: $0) }
-        let outcomes = parallelMap(planned, jobs: jobs) { test -> Bool in
-            let (executable, arguments) =
+        let outcomes = parallelMap(Array(planned.enumerated()), jobs: jobs) { index, test -> Bool in
+            let words =
                 test.kind == "xctest"
-                ? command.xctest(test.id)
-                : command.swiftTesting(["--filter", NSRegularExpression.escapedPattern(for: test.id)])
-            let request = ProcessRequest(
-                executable, arguments, workingDirectory: workDirectory,
-                environment: ["LLVM_PROFILE_FILE": profiles.path + "/own-%p.profraw", "NO_COLOR": "1", "TMPDIR": workDirectory.path],
-                timeout: timeout, outputLimit: 64 << 10)
+                ? launcher.command.xctest(test.id)
+                : launcher.command.swiftTesting(["--filter", NSRegularExpression.escapedPattern(for: test.id)])
+            let folder = runs.appendingPathComponent("\(index)")
+            try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let request = launcher.request(
+                words, writable: [folder, profiles], workingDirectory: folder,
+                environment: ["LLVM_PROFILE_FILE": profiles.path + "/own-\(index).profraw", "NO_COLOR": "1"],
+                timeout: timeout)
             return (try? runner(request))?.succeeded ?? false
         }
         let passed = outcomes.filter { $0 }.count
-        let coverage = measureCoverage(profiles: profiles, binary: command.binary, package: package)
-        return OwnTestsSummary(
-            total: planned.count, passed: passed, failed: planned.count - passed, lineCoverage: coverage?.total,
-            files: coverage?.files ?? [])
+        let coverage = measureCoverage(profiles: profiles, binary: launcher.command.binary, package: package)
+        return .success(
+            OwnTestsSummary(
+                total: planned.count, passed: passed, failed: planned.count - passed, lineCoverage: coverage?.total,
+                files: coverage?.files ?? []))
     }
 
-    /// Test ids printed by a `--list-tests` run, kept when they start with one of `prefixes`.
-    private func list(_ base: (String, [String]), arguments: [String], prefixes: [String], workDirectory: URL) -> [String] {
-        let request = ProcessRequest(
-            base.0, base.1 + arguments, environment: ["LLVM_PROFILE_FILE": "/dev/null", "NO_COLOR": "1", "TMPDIR": workDirectory.path],
-            timeout: 60)
-        guard let output = try? runner(request), output.succeeded else { return [] }
-        return output.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { line in prefixes.contains { line.hasPrefix($0) } }
+    /// Test ids printed by a `--list-tests` run, kept when they start with one of `prefixes`. A listing that
+    /// times out or crashes is a problem to report, never "no tests"; `required: false` (Swift Testing, which an
+    /// older toolchain may not have) lets a listing that merely fails count as none.
+    private func list(
+        _ base: (String, [String]), launcher: TestLauncher, prefixes: [String], folder: URL, required: Bool
+    ) -> Result<[String], Unavailable> {
+        let arguments = base.1.contains("--list-tests") ? base.1 : base.1 + ["--list-tests"]
+        let request = launcher.request(
+            (base.0, arguments), writable: [folder], workingDirectory: folder,
+            environment: ["LLVM_PROFILE_FILE": "/dev/null", "NO_COLOR": "1"], timeout: listTimeout, outputLimit: 4 << 20
+        )
+        guard let output = try? runner(request) else {
+            return .failure(
+                Unavailable(description: "could not list the candidate's tests: the test binary did not start"))
+        }
+        if output.timedOut {
+            return .failure(
+                Unavailable(
+                    description:
+                        "could not list the candidate's tests: timed out after \(HiddenTestRunner.seconds(listTimeout)) s"
+                ))
+        }
+        if let signal = output.signal {
+            return .failure(
+                Unavailable(
+                    description: "could not list the candidate's tests: the test binary crashed (signal \(signal))"))
+        }
+        guard output.succeeded else {
+            if !required { return .success([]) }
+            return .failure(
+                Unavailable(
+                    description:
+                        "could not list the candidate's tests: the test binary ended with status \(output.status)"))
+        }
+        return .success(
+            output.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+                .filter { line in prefixes.contains { line.hasPrefix($0) } })
     }
 
     /// Line coverage of the files under the package's `Sources/`, from the profiles the own tests wrote.
@@ -61,7 +125,9 @@ public struct OwnTestRunner: Sendable {
             .filter { $0.hasSuffix(".profraw") }.sorted().map { profiles.appendingPathComponent($0).path }
         guard !raw.isEmpty else { return nil }
         let merged = profiles.appendingPathComponent("own.profdata").path
-        guard let merge = try? runner(ProcessRequest(llvmTools.profdata, ["merge", "-sparse", "-o", merged] + raw, timeout: 120)),
+        guard
+            let merge = try? runner(
+                ProcessRequest(llvmTools.profdata, ["merge", "-sparse", "-o", merged] + raw, timeout: 120)),
             merge.succeeded,
             let export = try? runner(
                 ProcessRequest(
@@ -69,7 +135,8 @@ public struct OwnTestRunner: Sendable {
                     outputLimit: 64 << 20)),
             export.succeeded
         else { return nil }
-        return Self.coverage(fromExport: Data(export.stdout.utf8), sourcesRoot: package.appendingPathComponent("Sources"))
+        return Self.coverage(
+            fromExport: Data(export.stdout.utf8), sourcesRoot: package.appendingPathComponent("Sources"))
     }
 
     /// Reads `llvm-cov export -summary-only` JSON: line counts of files below `sourcesRoot`.
@@ -114,7 +181,8 @@ public struct LLVMTools: Sendable {
             let bin = swift.deletingLastPathComponent()
             let profdata = bin.appendingPathComponent("llvm-profdata").path
             let cov = bin.appendingPathComponent("llvm-cov").path
-            if FileManager.default.isExecutableFile(atPath: profdata), FileManager.default.isExecutableFile(atPath: cov) {
+            if FileManager.default.isExecutableFile(atPath: profdata), FileManager.default.isExecutableFile(atPath: cov)
+            {
                 return LLVMTools(profdata: profdata, cov: cov)
             }
             break

@@ -1,69 +1,65 @@
 import Foundation
 import GraderCore
 
-/// How to start the test binary for one test, on this platform, with network access cut where possible.
+/// How to start the built test binary for one test, or to list its tests, on this platform.
 public struct TestCommand: Sendable {
     public var binary: URL
-    /// Programs put in front of the test binary (e.g. `unshare -rn` to cut the network on Linux).
-    public var prefix: [String]
 
-    public init(binary: URL, prefix: [String] = []) {
+    public init(binary: URL) {
         self.binary = binary
-        self.prefix = prefix
     }
 
-    /// The request that runs the XCTest `test` (`Module.Class/test`), or lists tests when `test` is nil.
+    /// The program and arguments that run the XCTest `test` (`Module.Class/test`), or list tests when nil.
     func xctest(_ test: String?) -> (String, [String]) {
         #if os(macOS)
-            let base = ["xcrun", "xctest"] + (test.map { ["-XCTest", $0] } ?? ["-XCTest", "All"]) + [binary.path]
+            return ("xcrun", ["xctest"] + (test.map { ["-XCTest", $0] } ?? ["-XCTest", "All"]) + [binary.path])
         #else
-            let base = [binary.path] + (test.map { [$0] } ?? [])
+            return (binary.path, test.map { [$0] } ?? [])
         #endif
-        let words = prefix + base
-        return (words[0], Array(words.dropFirst()))
     }
 
-    /// The request that runs Swift Testing tests matching `filter` (a regular expression).
+    /// The program and arguments that run Swift Testing tests with `arguments` (`--filter`, `--list-tests`).
     func swiftTesting(_ arguments: [String]) -> (String, [String]) {
-        let words = prefix + [binary.path, "--testing-library", "swift-testing"] + arguments
-        return (words[0], Array(words.dropFirst()))
+        (binary.path, ["--testing-library", "swift-testing"] + arguments)
     }
 }
 
-/// Resource limits for test processes: address space, size of files written, no core dumps.
-public struct ResourceLimits: Sendable {
-    public var addressSpaceBytes: Int
-    public var fileSizeBytes: Int
+/// Starts test processes: the command, confined by the sandbox under resource limits, after checking that the
+/// binary is still the one the build produced.
+public struct TestLauncher: Sendable {
+    public var command: TestCommand
+    public var sandbox: Sandbox
+    public var limits: ResourceLimits
+    /// Taken right after the build; nil when the binary could not be fingerprinted (then nothing is checked).
+    public var fingerprint: BinaryFingerprint?
 
-    public init(addressSpaceBytes: Int = 4 << 30, fileSizeBytes: Int = 256 << 20) {
-        self.addressSpaceBytes = addressSpaceBytes
-        self.fileSizeBytes = fileSizeBytes
+    public init(
+        command: TestCommand, sandbox: Sandbox, limits: ResourceLimits = ResourceLimits(),
+        fingerprint: BinaryFingerprint?
+    ) {
+        self.command = command
+        self.sandbox = sandbox
+        self.limits = limits
+        self.fingerprint = fingerprint
     }
 
-    /// `prlimit --as=… --fsize=… --core=0 --` on Linux when prlimit is there; nothing elsewhere (with a note).
-    public func prefix(runner: ProcessRunner) -> (prefix: [String], note: String?) {
-        #if os(Linux)
-            if let probe = try? runner(ProcessRequest("prlimit", ["--core=0", "--", "true"], timeout: 10)), probe.succeeded {
-                return (["prlimit", "--as=\(addressSpaceBytes)", "--fsize=\(fileSizeBytes)", "--core=0", "--"], nil)
-            }
-            return ([], "test processes ran without memory limits: prlimit is not available")
-        #else
-            return ([], "test processes ran without memory limits: rlimits are applied on Linux only")
-        #endif
+    /// `words` as a sandboxed request that may write only `writable`, running in `workingDirectory`.
+    func request(
+        _ words: (String, [String]), writable: [URL], workingDirectory: URL, environment: [String: String],
+        input: Data? = nil, timeout: TimeInterval, outputLimit: Int = 64 << 10
+    ) -> ProcessRequest {
+        let request = ProcessRequest(
+            words.0, words.1, workingDirectory: workingDirectory, environment: environment, input: input,
+            timeout: timeout, outputLimit: outputLimit)
+        return sandbox.confine(
+            request,
+            Sandbox.Access(
+                writable: writable, readable: [command.binary.deletingLastPathComponent()], limits: limits,
+                temporaryFolder: workingDirectory))
     }
-}
 
-/// Finds out once whether test processes can run without network access here.
-public enum NetworkIsolation {
-    /// `unshare -rn` on Linux when user namespaces are allowed; nothing elsewhere (with a note).
-    public static func prefix(runner: ProcessRunner) -> (prefix: [String], note: String?) {
-        #if os(Linux)
-            if let probe = try? runner(ProcessRequest("unshare", ["-rn", "true"], timeout: 10)), probe.succeeded {
-                return (["unshare", "-rn"], nil)
-            }
-            return ([], "test processes kept network access: 'unshare -rn' is not permitted on this machine")
-        #else
-            return ([], "test processes kept network access: network isolation is implemented on Linux only")
-        #endif
+    /// Nil when the binary is unchanged since the build, else why it must not run.
+    func verify(runner: ProcessRunner) -> String? {
+        fingerprint?.verify(command.binary, runner: runner)
     }
 }
