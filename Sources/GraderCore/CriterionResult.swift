@@ -10,6 +10,9 @@ public enum CriterionStatus: String, Codable, Sendable {
     case manual
     /// Could not be checked (e.g. `--static-only`, or the build failed); scores 0 and says why.
     case notChecked = "not_checked"
+    /// Points held back until a human has reviewed the submission (the integrity rule found something, or a
+    /// test's result channel was tampered with); scores 0 and says what the tests said.
+    case withheld
 }
 
 /// The score of one rubric criterion, with the evidence behind it.

@@ -32,6 +32,12 @@ public struct GradeResult: Codable, Equatable, Sendable {
     public var followUpQuestions: [String]
     /// What could not be checked, and why (a partial grade says so here).
     public var notes: [String]
+    /// Why the grade needs a human before it counts: integrity findings, tampered test results. When present,
+    /// the automatic test points are withheld and the submission does not pass; absent otherwise.
+    public var needsReview: [String]?
+    /// How processes running the submission's code were confined (`bubblewrap`, `namespaces`, `none`);
+    /// nil when none ran.
+    public var isolation: String?
 
     public static let schemaID = "grader-result/1"
 
@@ -39,8 +45,11 @@ public struct GradeResult: Codable, Equatable, Sendable {
         graderVersion: String, status: GradeStatus, message: String?, exercise: String, submission: String,
         passed: Bool, score: Double, maxScore: Double, passPercent: Double, criteria: [CriterionResult],
         tests: [TestResult], findings: [Finding], history: HistorySummary?, ownTests: OwnTestsSummary?,
-        manualReview: [ManualItem], followUpQuestions: [String], notes: [String]
+        manualReview: [ManualItem], followUpQuestions: [String], notes: [String], needsReview: [String] = [],
+        isolation: String? = nil
     ) {
+        self.needsReview = needsReview.isEmpty ? nil : needsReview
+        self.isolation = isolation
         self.graderVersion = graderVersion
         self.status = status
         self.message = message
@@ -59,6 +68,9 @@ public struct GradeResult: Codable, Equatable, Sendable {
         self.followUpQuestions = followUpQuestions
         self.notes = notes
     }
+
+    /// The reasons the grade needs review; empty when it does not.
+    public var reviewReasons: [String] { needsReview ?? [] }
 
     /// The share of points scored, from 0 to 100.
     public var percent: Double { maxScore > 0 ? (score / maxScore * 1000).rounded() / 10 : 0 }
@@ -113,12 +125,17 @@ public struct TestResult: Codable, Equatable, Sendable {
     /// symbol the hidden test expected, e.g. `SearchViewModel.queryChanged(_:)`, so a report can tell a broken
     /// contract from broken behaviour. Nil otherwise; left out of the JSON when nil.
     public var expectedSymbol: String?
+    /// True when the test's result channel was written by someone other than the harness, or the binary was
+    /// changed after the build: the grade then needs review. Left out of the JSON otherwise.
+    public var tampered: Bool?
 
     public init(
         name: String, requirement: String, status: Status, message: String? = nil, output: String? = nil,
         testCode: String? = nil, taskId: Int? = nil, score: Double, maxScore: Double,
-        visibility: String = "after_published", duration: Double? = nil, expectedSymbol: String? = nil
+        visibility: String = "after_published", duration: Double? = nil, expectedSymbol: String? = nil,
+        tampered: Bool? = nil
     ) {
+        self.tampered = tampered
         self.name = name
         self.requirement = requirement
         self.status = status

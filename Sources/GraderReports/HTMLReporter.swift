@@ -63,7 +63,7 @@ public enum HTMLReporter: Reporter {
         .verdict { font-size: 1.2em; font-weight: 600; }
         .pass, .passed { color: #1b7f3b; }
         .fail, .failed, .error { color: #c41e3a; }
-        .partial, .manual, .not_checked, .warning { color: #a05a00; }
+        .partial, .manual, .not_checked, .withheld, .warning { color: #a05a00; }
         ul.tests { list-style: none; padding-left: 8px; }
         ul.checklist { list-style: none; padding-left: 8px; }
         .muted { color: #6e6e73; }
@@ -85,6 +85,13 @@ public enum HTMLReporter: Reporter {
                 + "<span class=\"muted\">(\(mark))</span></p>")
         if let message = result.message { lines.append("<p>\(h(message))</p>") }
         lines.append("<p class=\"muted\">grader \(h(result.graderVersion)), \(h(result.schema))</p>")
+
+        if !result.reviewReasons.isEmpty {
+            lines.append("<\(sub)>Needs review</\(sub)>")
+            lines.append("<p>The hidden-test points are withheld until a human has looked:</p>")
+            lines.append(
+                "<ul class=\"withheld\">" + result.reviewReasons.map { "<li>\(h($0))</li>" }.joined() + "</ul>")
+        }
 
         if !result.criteria.isEmpty {
             lines.append("<\(sub)>Criteria</\(sub)>")

@@ -122,7 +122,7 @@ public enum JUnitReporter: Reporter {
             let outcome: Outcome
             switch criterion.status {
             case .passed: outcome = .pass
-            case .partial, .failed:
+            case .partial, .failed, .withheld:
                 outcome = .failure(
                     message: "\(score) points: \(criterion.status.rawValue)", body: evidence.joined(separator: "\n"))
             case .manual:

@@ -19,6 +19,11 @@ public enum MarkdownReporter: Reporter {
     /// The full report for one submission.
     public static func report(_ result: GradeResult) -> String {
         var sections = [header(result)]
+        if !result.reviewReasons.isEmpty {
+            sections.append(
+                ["### Needs review", "", "The hidden-test points are withheld until a human has looked:", ""]
+                    + result.reviewReasons.map { "- " + md($0) })
+        }
         if !result.criteria.isEmpty { sections.append(criteria(result)) }
         if !result.tests.isEmpty { sections.append(tests(result)) }
         if !result.findings.isEmpty { sections.append(findings(result)) }

@@ -21,6 +21,11 @@ public enum TextReporter: Reporter {
     /// The full report for one submission.
     public static func report(_ result: GradeResult) -> String {
         var sections = [header(result)]
+        if !result.reviewReasons.isEmpty {
+            sections.append(
+                ["Needs review: the hidden-test points are withheld until a human has looked"]
+                    + result.reviewReasons.map { "  ! " + line($0) })
+        }
         if !result.criteria.isEmpty { sections.append(criteria(result)) }
         if !result.tests.isEmpty { sections.append(tests(result)) }
         if !result.findings.isEmpty { sections.append(findings(result)) }

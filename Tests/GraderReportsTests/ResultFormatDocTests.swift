@@ -26,6 +26,9 @@ final class ResultFormatDocTests: XCTestCase {
         var result = Fixtures.single
         result.tests[0].testCode = "XCTAssertTrue(true)"
         result.manualReview[0].score = 5
+        result.needsReview = ["Sources/App/A.swift:3: `exit` ends the process from app code"]
+        result.isolation = "bubblewrap"
+        result.tests[0].tampered = true
         let json = try JSONSerialization.jsonObject(with: Data(JSONReporter.render([result]).utf8))
         var keys = Set<String>()
         collectKeys(json, into: &keys)

@@ -1,5 +1,6 @@
 import Foundation
 import GraderCore
+import GraderRules
 
 /// What the static rules found and scored.
 public struct RulesOutcome: Sendable {
@@ -41,12 +42,21 @@ public struct HistoryOutcome: Sendable {
 public struct Analyzers: Sendable {
     public var rules: @Sendable (_ criteria: [Criterion], _ tree: SourceTree) -> RulesOutcome
     public var history: @Sendable (_ request: HistoryRequest) -> HistoryOutcome
+    /// The integrity rule's findings: any one marks the grade "needs review". Runs on every check.
+    public var integrity: @Sendable (_ tree: SourceTree) -> [Finding]
 
     public init(
         rules: @escaping @Sendable ([Criterion], SourceTree) -> RulesOutcome,
-        history: @escaping @Sendable (HistoryRequest) -> HistoryOutcome
+        history: @escaping @Sendable (HistoryRequest) -> HistoryOutcome,
+        integrity: @escaping @Sendable (SourceTree) -> [Finding] = Analyzers.integrityFindings
     ) {
         self.rules = rules
         self.history = history
+        self.integrity = integrity
+    }
+
+    /// The integrity rule over a tree, with its default parameters.
+    public static let integrityFindings: @Sendable (SourceTree) -> [Finding] = { tree in
+        RuleEngine(runner: .unavailable).findings(in: tree, ruleIDs: [IntegrityRule().description.identifier]).findings
     }
 }

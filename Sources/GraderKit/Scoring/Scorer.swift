@@ -24,10 +24,21 @@ public struct Scorer: Sendable {
         return CriterionResult(criterion: criterion, score: score, evidence: evidence)
     }
 
+    /// `result` with its points held back for review, keeping what the tests said as evidence.
+    public static func withheld(_ result: CriterionResult) -> CriterionResult {
+        var withheld = result
+        withheld.score = 0
+        withheld.status = .withheld
+        withheld.evidence = ["withheld until a human reviews the submission (see needs review)"] + result.evidence
+        return withheld
+    }
+
     /// The result of a `coverage` criterion: tests of one's own and line coverage.
     ///
     /// Score = points × (40% × min(1, passing tests / `min_tests`) + 60% × min(1, coverage / `target_coverage`)).
-    public func coverageResult(_ criterion: Criterion, summary: OwnTestsSummary?, notChecked: String?) -> CriterionResult {
+    public func coverageResult(_ criterion: Criterion, summary: OwnTestsSummary?, notChecked: String?)
+        -> CriterionResult
+    {
         if let notChecked { return .notChecked(criterion, reason: notChecked) }
         guard let summary else { return .notChecked(criterion, reason: "the candidate's tests were not run") }
         let minTests = max(1, criterion.options.number("min_tests", default: 5))
@@ -43,12 +54,15 @@ public struct Scorer: Sendable {
             evidence.append("line coverage \(Self.format(coverage))% of the sources (target \(Self.format(target))%)")
             let least = summary.files.sorted { $0.lineCoverage < $1.lineCoverage }.prefix(3)
             if !least.isEmpty {
-                evidence.append("least covered: " + least.map { "\($0.path) \(Self.format($0.lineCoverage))%" }.joined(separator: ", "))
+                evidence.append(
+                    "least covered: "
+                        + least.map { "\($0.path) \(Self.format($0.lineCoverage))%" }.joined(separator: ", "))
             }
         } else if summary.total > 0 {
             evidence.append("line coverage could not be measured")
         }
-        return CriterionResult(criterion: criterion, score: criterion.points * (0.4 * testShare + 0.6 * coverageShare), evidence: evidence)
+        return CriterionResult(
+            criterion: criterion, score: criterion.points * (0.4 * testShare + 0.6 * coverageShare), evidence: evidence)
     }
 
     /// The result of a `manual` criterion: the interviewer's score when given, else pending.
@@ -63,13 +77,15 @@ public struct Scorer: Sendable {
 
     /// Totals and verdict. While manual criteria are unscored, the verdict is judged on the other criteria
     /// (their share of points against the pass mark) and a note says what is pending.
-    public func verdict(_ results: [CriterionResult]) -> (score: Double, maxScore: Double, passed: Bool, note: String?) {
+    public func verdict(_ results: [CriterionResult]) -> (score: Double, maxScore: Double, passed: Bool, note: String?)
+    {
         let score = (results.reduce(0) { $0 + $1.score } * 100).rounded() / 100
         let maxScore = results.reduce(0) { $0 + $1.maxScore }
         let pending = results.filter { $0.status == .manual }
         let judged = maxScore - pending.reduce(0) { $0 + $1.maxScore }
         let passed = judged > 0 && score / judged * 100 >= rubric.passPercent - 1e-9
-        let note = pending.isEmpty
+        let note =
+            pending.isEmpty
             ? nil
             : "provisional verdict on \(Self.format(judged)) automatic points; \(Self.format(maxScore - judged)) points await the interviewer (--manual)"
         return (score, maxScore, passed, note)

@@ -40,7 +40,7 @@ enum Numbers {
 /// Pure helpers over `GradeResult` that several reporters share, so every format shows the same content.
 extension GradeResult {
     /// `PASS`, `FAIL` or `ERROR`.
-    var verdict: String { status.rawValue.uppercased() }
+    var verdict: String { reviewReasons.isEmpty ? status.rawValue.uppercased() : "NEEDS REVIEW" }
 
     /// Hidden tests that passed.
     var testsPassed: Int { tests.filter { $0.status == .pass }.count }
