@@ -8,7 +8,9 @@ public struct SubmissionLoader: Sendable {
     /// Bytes a zip may unpack to.
     public var maxUnpackedBytes: Int
 
-    public init(runner: ProcessRunner = .live, copier: SubmissionCopier = SubmissionCopier(), maxUnpackedBytes: Int = 512 << 20) {
+    public init(
+        runner: ProcessRunner = .live, copier: SubmissionCopier = SubmissionCopier(), maxUnpackedBytes: Int = 512 << 20
+    ) {
         self.runner = runner
         self.copier = copier
         self.maxUnpackedBytes = maxUnpackedBytes
@@ -29,7 +31,9 @@ public struct SubmissionLoader: Sendable {
         defer { try? handle.close() }
         let head = handle.readData(ofLength: 16)
         if head.starts(with: [0x50, 0x4B, 0x03, 0x04]) || head.starts(with: [0x50, 0x4B, 0x05, 0x06]) { return .zip }
-        if let text = String(data: head, encoding: .utf8), text.hasPrefix("# v2 git bundle") || text.hasPrefix("# v3 git bundle") {
+        if let text = String(data: head, encoding: .utf8),
+            text.hasPrefix("# v2 git bundle") || text.hasPrefix("# v3 git bundle")
+        {
             return .bundle
         }
         if head.isEmpty { throw GraderError.badSubmission("\(path.path): an empty file, not a submission") }
@@ -47,7 +51,9 @@ public struct SubmissionLoader: Sendable {
             try unzip(source, into: scratch, original: path)
             var submission = try copier.copy(Self.singleTopFolder(scratch), to: destination, original: path)
             try? FileManager.default.removeItem(at: scratch)
-            if !submission.hasRepository { submission.notes.append("the zip holds no .git folder: history not checked") }
+            if !submission.hasRepository {
+                submission.notes.append("the zip holds no .git folder: history not checked")
+            }
             return submission
         case .bundle:
             try cloneBundle(source, into: scratch, original: path)
@@ -62,7 +68,9 @@ public struct SubmissionLoader: Sendable {
         let entries = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
             .filter { $0 != "__MACOSX" && $0 != ".DS_Store" }
         var isDirectory: ObjCBool = false
-        if entries.count == 1, FileManager.default.fileExists(atPath: folder.appendingPathComponent(entries[0]).path, isDirectory: &isDirectory),
+        if entries.count == 1,
+            FileManager.default.fileExists(
+                atPath: folder.appendingPathComponent(entries[0]).path, isDirectory: &isDirectory),
             isDirectory.boolValue
         {
             return folder.appendingPathComponent(entries[0])
@@ -85,13 +93,30 @@ public struct SubmissionLoader: Sendable {
             total += size
         }
         guard total <= maxUnpackedBytes else {
-            throw GraderError.badSubmission("\(original): unpacks to \(total >> 20) MiB, over the \(maxUnpackedBytes >> 20) MiB limit")
+            throw GraderError.badSubmission(
+                "\(original): unpacks to \(total >> 20) MiB, over the \(maxUnpackedBytes >> 20) MiB limit")
+        }
+        // The headers' sizes are the archive's claims: count what really comes out, and stop at the limit.
+        let measured = try runner(
+            ProcessRequest("unzip", ["-p", zip.path], timeout: 300, outputLimit: 0, stdoutBudget: maxUnpackedBytes))
+        if measured.exceededBudget {
+            throw GraderError.badSubmission(
+                "\(original): unpacks to more than \(Self.mebibytes(maxUnpackedBytes)) MiB (counted while unpacking, whatever its headers say); not unpacked"
+            )
+        }
+        if measured.timedOut {
+            throw GraderError.badSubmission("\(original): unpacking took longer than 300 s; not unpacked")
         }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let result = try runner(ProcessRequest("unzip", ["-q", "-o", zip.path, "-d", folder.path], timeout: 300))
         guard result.succeeded || result.status == 1 else {
-            throw GraderError.badSubmission("\(original): the zip could not be unpacked (\(Builder.lastLines(result.stderr, count: 1)))")
+            throw GraderError.badSubmission(
+                "\(original): the zip could not be unpacked (\(Builder.lastLines(result.stderr, count: 1)))")
         }
+    }
+
+    static func mebibytes(_ bytes: Int) -> String {
+        bytes >= 1 << 20 ? String(bytes >> 20) : String(format: "%.2f", Double(bytes) / Double(1 << 20))
     }
 
     private func cloneBundle(_ bundle: URL, into folder: URL, original: String) throws {
@@ -123,7 +148,8 @@ public struct SubmissionLoader: Sendable {
         guard FileManager.default.fileExists(atPath: repository.appendingPathComponent(".git").path),
             let output = try? runner(
                 ProcessRequest(
-                    "git", Git.safe + ["-C", repository.path, "log", "--all", "--format=%B"], environment: Git.environment,
+                    "git", Git.safe + ["-C", repository.path, "log", "--all", "--format=%B"],
+                    environment: Git.environment,
                     timeout: 60)),
             output.succeeded
         else { return nil }

@@ -19,11 +19,12 @@ final class HostileSubmissionTests: XCTestCase {
 
     override func tearDown() {
         fixtureKit.remove()
-        cleanup.forEach { try? FileManager.default.removeItem(at: $0) }
+        for url in cleanup { try? FileManager.default.removeItem(at: url) }
     }
 
     private func submission(_ name: String, _ files: [String: String], git: Bool = true) throws -> FixtureSubmission {
-        let fixture = try FixtureSubmission(name, files: files.merging(["exercise.json": FixtureSubmission.manifest]) { a, _ in a }, git: git)
+        let fixture = try FixtureSubmission(
+            name, files: files.merging(["exercise.json": FixtureSubmission.manifest]) { a, _ in a }, git: git)
         cleanup.append(fixture.root)
         return fixture
     }
@@ -43,29 +44,54 @@ final class HostileSubmissionTests: XCTestCase {
     // MARK: - Code that runs: one graded run, a warm build shared by every fixture
 
     func testHostileCodeCostsOnlyTheTestsItReachesAndNeverForgesAPass() throws {
-        let marker = FileManager.default.temporaryDirectory.appendingPathComponent("grader-manifest-ran-\(UUID().uuidString)")
+        let marker = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "grader-manifest-ran-\(UUID().uuidString)")
         cleanup.append(marker)
         let listener = try LoopbackListener()
         var latin1 = Data(FixtureSubmission.counter().utf8)
         latin1 += Data("\n// Caf".utf8) + Data([0xE9]) + Data(" au lait\n".utf8)
         let fixtures: [(String, [String: String])] = [
-            ("infinite-loop-in-one-gap", ["Sources/Counter/Counter.swift": FixtureSubmission.counter(label: HostileFixtures.infiniteLoop)]),
-            ("fake-pass-lines-then-exit-0", ["Sources/Counter/Counter.swift": FixtureSubmission.counter(label: HostileFixtures.fakePassesThenExit)]),
-            ("forged-result-files", ["Sources/Counter/Counter.swift": FixtureSubmission.counter(label: HostileFixtures.fakeResultFiles)]),
-            ("prints-a-gigabyte", ["Sources/Counter/Counter.swift": FixtureSubmission.counter(label: HostileFixtures.gigabyteOfOutput)]),
-            ("allocates-six-gigabytes", ["Sources/Counter/Counter.swift": FixtureSubmission.counter(label: HostileFixtures.memoryHog)]),
-            ("reaches-for-the-network", [
-                "Sources/Counter/Counter.swift": FixtureSubmission.counter(
-                    label: HostileFixtures.networkLabel, prelude: HostileFixtures.networkProbe(port: listener.port))
-            ]),
-            ("manifest-that-runs-code", [
-                "Sources/Counter/Counter.swift": FixtureSubmission.counter(),
-                "Package.swift": HostileFixtures.manifestWritingMarker(marker.path),
-            ]),
-            ("binary-and-latin1-sources", [
-                "Sources/Counter/Counter.swift": FixtureSubmission.counter(),
-                "Sources/Counter/Extra.swift": "// replaced below",
-            ]),
+            (
+                "infinite-loop-in-one-gap",
+                ["Sources/Counter/Counter.swift": FixtureSubmission.counter(label: HostileFixtures.infiniteLoop)]
+            ),
+            (
+                "fake-pass-lines-then-exit-0",
+                ["Sources/Counter/Counter.swift": FixtureSubmission.counter(label: HostileFixtures.fakePassesThenExit)]
+            ),
+            (
+                "forged-result-files",
+                ["Sources/Counter/Counter.swift": FixtureSubmission.counter(label: HostileFixtures.fakeResultFiles)]
+            ),
+            (
+                "prints-a-gigabyte",
+                ["Sources/Counter/Counter.swift": FixtureSubmission.counter(label: HostileFixtures.gigabyteOfOutput)]
+            ),
+            (
+                "allocates-six-gigabytes",
+                ["Sources/Counter/Counter.swift": FixtureSubmission.counter(label: HostileFixtures.memoryHog)]
+            ),
+            (
+                "reaches-for-the-network",
+                [
+                    "Sources/Counter/Counter.swift": FixtureSubmission.counter(
+                        label: HostileFixtures.networkLabel, prelude: HostileFixtures.networkProbe(port: listener.port))
+                ]
+            ),
+            (
+                "manifest-that-runs-code",
+                [
+                    "Sources/Counter/Counter.swift": FixtureSubmission.counter(),
+                    "Package.swift": HostileFixtures.manifestWritingMarker(marker.path),
+                ]
+            ),
+            (
+                "binary-and-latin1-sources",
+                [
+                    "Sources/Counter/Counter.swift": FixtureSubmission.counter(),
+                    "Sources/Counter/Extra.swift": "// replaced below",
+                ]
+            ),
         ]
         let submissions = try fixtures.map { try submission($0.0, $0.1) }
         // Bytes no String holds: Latin-1 source and a NUL-laden "Swift" file.
@@ -98,43 +124,80 @@ final class HostileSubmissionTests: XCTestCase {
 
         #if os(Linux)
             let hungry = try XCTUnwrap(byName["allocates-six-gigabytes"])
-            XCTAssertEqual(statuses(hungry, "CT2"), [.error, .pass, .pass], "the 6 GiB test must be stopped by the memory limit")
+            XCTAssertEqual(
+                statuses(hungry, "CT2"), [.error, .pass, .pass], "the 6 GiB test must be stopped by the memory limit")
 
             if hungry.notes.contains(where: { $0.contains("network access") }) {
                 print("network isolation unavailable here; not asserted")
             } else {
                 let network = try XCTUnwrap(byName["reaches-for-the-network"])
-                XCTAssertEqual(statuses(network, "CT2"), [.pass, .pass, .pass], "test processes reached the loopback listener")
+                XCTAssertEqual(
+                    statuses(network, "CT2"), [.pass, .pass, .pass], "test processes reached the loopback listener")
             }
         #endif
 
         let manifest = try XCTUnwrap(byName["manifest-that-runs-code"])
         XCTAssertEqual(statuses(manifest, "CT1") + statuses(manifest, "CT2"), Array(repeating: .pass, count: 6))
-        XCTAssertFalse(FileManager.default.fileExists(atPath: marker.path), "the candidate's Package.swift was evaluated")
+        XCTAssertFalse(
+            FileManager.default.fileExists(atPath: marker.path), "the candidate's Package.swift was evaluated")
 
         let oddBytes = try XCTUnwrap(byName["binary-and-latin1-sources"])
         XCTAssertEqual(statuses(oddBytes, "CT1") + statuses(oddBytes, "CT2"), Array(repeating: .pass, count: 6))
-        XCTAssertTrue(oddBytes.notes.contains("Sources/Counter/Extra.swift: binary data, not Swift source; left out of the build"))
-        XCTAssertTrue(oddBytes.notes.contains("Sources/Counter/Counter.swift: not UTF-8; read as ISO-8859-1 and converted for the build"))
+        XCTAssertTrue(
+            oddBytes.notes.contains("Sources/Counter/Extra.swift: binary data, not Swift source; left out of the build")
+        )
+        XCTAssertTrue(
+            oddBytes.notes.contains(
+                "Sources/Counter/Counter.swift: not UTF-8; read as ISO-8859-1 and converted for the build"))
     }
 
     // MARK: - Bad input: no build needed
 
     func testZipEntryEscapingTheFolderIsRefusedBeforeUnpacking() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("grader-zipslip-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "grader-zipslip-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         cleanup.append(folder)
         let escaped = "evil-\(UUID().uuidString).txt"
         let zip = folder.appendingPathComponent("alice.zip")
         try ZipWriter.write(
-            [("alice/exercise.json", Data(FixtureSubmission.manifest.utf8)), ("alice/../../\(escaped)", Data("owned".utf8))], to: zip)
+            [
+                ("alice/exercise.json", Data(FixtureSubmission.manifest.utf8)),
+                ("alice/../../\(escaped)", Data("owned".utf8)),
+            ], to: zip)
 
         XCTAssertThrowsError(try checker(staticOnly: true).check(zip.path)) { error in
-            XCTAssertEqual("\(error)", "\(zip.path): zip entry 'alice/../../\(escaped)' escapes the folder; not unpacked")
+            XCTAssertEqual(
+                "\(error)", "\(zip.path): zip entry 'alice/../../\(escaped)' escapes the folder; not unpacked")
         }
         let parent = FileManager.default.temporaryDirectory
         XCTAssertFalse(FileManager.default.fileExists(atPath: parent.appendingPathComponent(escaped).path))
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent(escaped).path))
+    }
+
+    func testAZipThatLiesAboutItsSizeIsCountedWhileUnpacking() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("grader-bomb-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        cleanup.append(folder)
+        let zip = folder.appendingPathComponent("alice.zip")
+        try ZipWriter.writeLyingBomb(name: "alice/Assets.bin", zeros: 4 << 20, claimedSize: 100, to: zip)
+        let destination = folder.appendingPathComponent("work/submission")
+
+        XCTAssertThrowsError(try SubmissionLoader(maxUnpackedBytes: 1 << 20).load(zip.path, into: destination)) {
+            error in
+            XCTAssertEqual(
+                "\(error)",
+                "\(zip.path): unpacks to more than 1 MiB (counted while unpacking, whatever its headers say); not unpacked"
+            )
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("work/unpacked").path))
+        // The same archive within a larger limit unpacks in full: the count is of real bytes, not a guess.
+        let submission = try SubmissionLoader(maxUnpackedBytes: 8 << 20).load(zip.path, into: destination)
+        XCTAssertFalse(
+            FileManager.default.fileExists(atPath: submission.root.appendingPathComponent("Assets.bin").path))
+        XCTAssertTrue(
+            submission.notes.contains("Assets.bin: 4096 KiB is over the 2048 KiB file limit; left out"),
+            "\(submission.notes)")
     }
 
     func testZipAndGitBundleAreGradedLikeFolders() throws {
@@ -159,21 +222,26 @@ final class HostileSubmissionTests: XCTestCase {
     }
 
     func testSymlinksOutOfTheFolderAndHugeFilesAreLeftOutWithANote() throws {
-        let fixture = try submission("links-and-huge-files", ["Sources/Counter/Counter.swift": FixtureSubmission.counter()])
+        let fixture = try submission(
+            "links-and-huge-files", ["Sources/Counter/Counter.swift": FixtureSubmission.counter()])
         try FileManager.default.createSymbolicLink(
-            atPath: fixture.root.appendingPathComponent("Sources/Counter/Secrets.swift").path, withDestinationPath: "/etc/hostname")
+            atPath: fixture.root.appendingPathComponent("Sources/Counter/Secrets.swift").path,
+            withDestinationPath: "/etc/hostname")
         try Data(repeating: 0x41, count: 3 << 20).write(to: fixture.root.appendingPathComponent("Assets.bin"))
         let before = TreeChecksum.of(fixture.root)
 
         let result = try checker(staticOnly: true).check(fixture.root.path)
 
-        XCTAssertTrue(result.notes.contains("Sources/Counter/Secrets.swift: a symbolic link; left out"), "\(result.notes)")
-        XCTAssertTrue(result.notes.contains("Assets.bin: 3072 KiB is over the 2048 KiB file limit; left out"), "\(result.notes)")
+        XCTAssertTrue(
+            result.notes.contains("Sources/Counter/Secrets.swift: a symbolic link; left out"), "\(result.notes)")
+        XCTAssertTrue(
+            result.notes.contains("Assets.bin: 3072 KiB is over the 2048 KiB file limit; left out"), "\(result.notes)")
         XCTAssertEqual(TreeChecksum.of(fixture.root), before)
     }
 
     func testEmptyFileAndUnknownExerciseGetOneLineErrors() throws {
-        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("grader-empty-\(UUID().uuidString).zip")
+        let empty = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "grader-empty-\(UUID().uuidString).zip")
         XCTAssertTrue(FileManager.default.createFile(atPath: empty.path, contents: Data()))
         cleanup.append(empty)
         XCTAssertThrowsError(try checker(staticOnly: true).check(empty.path)) { error in
@@ -228,7 +296,8 @@ extension HostileSubmissionTests {
     func testTwoChecksAtOnceDoNotCollide() throws {
         let good = try submission("concurrent-good", ["Sources/Counter/Counter.swift": FixtureSubmission.counter()])
         let gap = try submission(
-            "concurrent-gap", ["Sources/Counter/Counter.swift": FixtureSubmission.counter(label: #"fatalError("TODO(CT2)")"#)])
+            "concurrent-gap",
+            ["Sources/Counter/Counter.swift": FixtureSubmission.counter(label: #"fatalError("TODO(CT2)")"#)])
         let checker = checker(timeout: 20)
         let paths = [good.root.path, gap.root.path]
         let results = ResultBox()
@@ -239,7 +308,8 @@ extension HostileSubmissionTests {
         let first = try XCTUnwrap(results.values[0])
         let second = try XCTUnwrap(results.values[1])
         XCTAssertEqual(statuses(first, "CT1") + statuses(first, "CT2"), Array(repeating: .pass, count: 6))
-        XCTAssertEqual(statuses(second, "CT1") + statuses(second, "CT2"), [.pass, .pass, .pass, .error, .error, .error])
+        XCTAssertEqual(
+            statuses(second, "CT1") + statuses(second, "CT2"), [.pass, .pass, .pass, .error, .error, .error])
     }
 }
 
