@@ -9,7 +9,9 @@ struct FixtureKit {
     static let repositoryRoot: URL = {
         var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         while folder.path != "/" {
-            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Rubrics/Support").path) { return folder }
+            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Rubrics/Support").path) {
+                return folder
+            }
             folder = folder.deletingLastPathComponent()
         }
         return folder
@@ -19,11 +21,20 @@ struct FixtureKit {
     var kit: Kit { Kit(root: root) }
 
     init() throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("grader-fixture-kit-\(UUID().uuidString.prefix(8))")
+        root = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "grader-fixture-kit-\(UUID().uuidString.prefix(8))")
         try write("// The fixture kit's marker manifest.\n", to: "Package.swift")
         let support = Self.repositoryRoot.appendingPathComponent("Rubrics/Support/GraderTestSupport")
         for name in try FileManager.default.contentsOfDirectory(atPath: support.path) where name.hasSuffix(".swift") {
-            try write(String(contentsOf: support.appendingPathComponent(name), encoding: .utf8), to: "Rubrics/Support/GraderTestSupport/\(name)")
+            try write(
+                String(contentsOf: support.appendingPathComponent(name), encoding: .utf8),
+                to: "Rubrics/Support/GraderTestSupport/\(name)")
+        }
+        let boot = Self.repositoryRoot.appendingPathComponent("Rubrics/Support/GraderHarnessBoot")
+        for name in ["GraderHarnessBoot.c", "include/GraderHarnessBoot.h"] {
+            try write(
+                String(contentsOf: boot.appendingPathComponent(name), encoding: .utf8),
+                to: "Rubrics/Support/GraderHarnessBoot/\(name)")
         }
         try write(Self.rubric, to: "Rubrics/counter/rubric.json")
         try write(Self.ct1Tests, to: "Rubrics/counter/Hidden/CT1Tests.swift")
@@ -85,8 +96,11 @@ struct FixtureKit {
         import XCTest
 
         final class CT2LabelTests: HiddenTestCase {
+            /// Made when XCTest creates the test case, before the test starts: candidate code runs this early.
+            private let fresh = Counter()
+
             func test_CT2_zeroLabel() {
-                XCTAssertEqual(Counter().label(), "0 taps")
+                XCTAssertEqual(fresh.label(), "0 taps")
             }
 
             func test_CT2_singular() {
@@ -117,10 +131,12 @@ struct FixtureSubmission {
 
     /// Writes `files` (path → text) under a new temporary folder and commits them, one commit per file.
     init(_ name: String, files: [String: String], git: Bool = true) throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("grader-fixture-\(name)-\(UUID().uuidString.prefix(6))")
+        root = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "grader-fixture-\(name)-\(UUID().uuidString.prefix(6))")
         for (path, text) in files.sorted(by: { $0.key < $1.key }) {
             let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try text.write(to: url, atomically: true, encoding: .utf8)
         }
         if git {
@@ -139,7 +155,8 @@ struct FixtureSubmission {
             ProcessRequest(
                 "git", ["-C", folder.path] + arguments,
                 environment: [
-                    "GIT_AUTHOR_NAME": "Candidate", "GIT_AUTHOR_EMAIL": "c@example.com", "GIT_COMMITTER_NAME": "Candidate",
+                    "GIT_AUTHOR_NAME": "Candidate", "GIT_AUTHOR_EMAIL": "c@example.com",
+                    "GIT_COMMITTER_NAME": "Candidate",
                     "GIT_COMMITTER_EMAIL": "c@example.com", "GIT_CONFIG_GLOBAL": "/dev/null",
                 ]))
         guard output.succeeded else { throw GraderError.toolFailed("git \(arguments): \(output.stderr)") }
@@ -149,26 +166,28 @@ struct FixtureSubmission {
 
     /// The correct Counter, with `label` replaced when given.
     static func counter(
-        label: String = #"value == 1 ? "1 tap" : "\(value) taps""#, labelName: String = "label", prelude: String = ""
+        label: String = #"value == 1 ? "1 tap" : "\(value) taps""#, labelName: String = "label", prelude: String = "",
+        initBody: String = ""
     ) -> String {
-        """
-        import Foundation
-        \(prelude)
+        let initializer = initBody.isEmpty ? "public init() {}" : "public init() {\n        \(initBody)\n    }"
+        return """
+            import Foundation
+            \(prelude)
 
-        public struct Counter {
-            public private(set) var value = 0
+            public struct Counter {
+                public private(set) var value = 0
 
-            public init() {}
+                \(initializer)
 
-            public mutating func increment() {
-                value += 1
+                public mutating func increment() {
+                    value += 1
+                }
+
+                public func \(labelName)() -> String {
+                    \(label)
+                }
             }
-
-            public func \(labelName)() -> String {
-                \(label)
-            }
-        }
-        """
+            """
     }
 
     static let ownXCTests = """
@@ -197,7 +216,9 @@ struct FixtureSubmission {
 extension Analyzers {
     /// No rules and no history: the build-and-test part of a check, on its own.
     static let none = Analyzers(
-        rules: { criteria, _ in RulesOutcome(findings: [], results: criteria.map { .notChecked($0, reason: "off") }, notes: []) },
+        rules: { criteria, _ in
+            RulesOutcome(findings: [], results: criteria.map { .notChecked($0, reason: "off") }, notes: [])
+        },
         history: { request in
             HistoryOutcome(
                 summary: HistorySummary(

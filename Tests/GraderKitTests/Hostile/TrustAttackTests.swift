@@ -1,0 +1,203 @@
+import Foundation
+import GraderCore
+import GraderKit
+import XCTest
+
+/// Issue 10: candidate code that tries to forge hidden-test results, outlive the check, write outside its
+/// folders or stall the grader. Each fixture is named by the attack; each assertion fails without the defence
+/// behind it (the loader-time request reader, one signed record per test, module-qualified assertions, the
+/// sandbox, tree kills, the listing timeout).
+final class TrustAttackTests: XCTestCase {
+    private var fixtureKit: FixtureKit!
+    private var cleanup: [URL] = []
+
+    override func setUpWithError() throws {
+        fixtureKit = try FixtureKit()
+    }
+
+    override func tearDown() {
+        fixtureKit.remove()
+        for url in cleanup { try? FileManager.default.removeItem(at: url) }
+    }
+
+    private func submission(_ name: String, _ files: [String: String]) throws -> FixtureSubmission {
+        let fixture = try FixtureSubmission(
+            name, files: files.merging(["exercise.json": FixtureSubmission.manifest]) { a, _ in a })
+        cleanup.append(fixture.root)
+        return fixture
+    }
+
+    private func checker(timeout: TimeInterval = 20, configure: (inout CheckOptions) -> Void = { _ in }) -> Checker {
+        var options = CheckOptions()
+        options.jobs = 2
+        options.testTimeout = timeout
+        configure(&options)
+        return Checker(kit: fixtureKit.kit, options: options, analyzers: .none)
+    }
+
+    private func statuses(_ result: GradeResult, _ requirement: String) -> [TestResult.Status] {
+        result.tests.filter { $0.requirement == requirement }.map(\.status)
+    }
+
+    func testForgeriesNeverPassAndOrdinaryCodeStillDoes() throws {
+        let marker = 86_400 + Int.random(in: 1_000..<900_000)
+        let home = URL(fileURLWithPath: NSHomeDirectory()).appendingPathComponent("grader-owned-\(UUID().uuidString)")
+        let temporary = URL(fileURLWithPath: "/tmp").appendingPathComponent("grader-owned-\(UUID().uuidString)")
+        let nextToHiddenTests = fixtureKit.root.appendingPathComponent("Rubrics/counter/Hidden/Owned\(marker).swift")
+        cleanup += [home, temporary, nextToHiddenTests]
+        let counter = "Sources/Counter/Counter.swift"
+        let fixtures: [(String, [String: String])] = [
+            (
+                "forges-from-an-initializer",
+                [
+                    counter: FixtureSubmission.counter(
+                        label: #"return "wrong""#, initBody: HostileFixtures.forgeFromInitializer)
+                ]
+            ),
+            (
+                "runs-a-fake-test-case",
+                [
+                    counter: FixtureSubmission.counter(
+                        label: HostileFixtures.fakeTestCaseLabel, prelude: HostileFixtures.fakeTestCasePrelude)
+                ]
+            ),
+            (
+                "scans-memory-for-the-token",
+                [
+                    counter: FixtureSubmission.counter(
+                        label: HostileFixtures.memoryScannerLabel, prelude: HostileFixtures.memoryScannerPrelude)
+                ]
+            ),
+            (
+                "overloads-xctassertequal",
+                [
+                    counter: FixtureSubmission.counter(
+                        label: #"return "wrong""#, prelude: HostileFixtures.assertionOverloads)
+                ]
+            ),
+            (
+                "leaves-a-daemon",
+                [counter: FixtureSubmission.counter(label: HostileFixtures.daemonLabel(marker: marker))]
+            ),
+            (
+                "writes-outside-its-folder",
+                [
+                    counter: FixtureSubmission.counter(
+                        label: HostileFixtures.writesOutsideLabel(paths: [
+                            home.path, temporary.path, nextToHiddenTests.path,
+                        ]))
+                ]
+            ),
+            ("honest", [counter: FixtureSubmission.counter()]),
+        ]
+        let submissions = try fixtures.map { try submission($0.0, $0.1) }
+
+        let results = checker().check(submissions.map(\.root.path))
+        let byName = Dictionary(uniqueKeysWithValues: zip(fixtures.map(\.0), results))
+
+        #if os(Linux)
+            let forged = try XCTUnwrap(byName["forges-from-an-initializer"])
+            XCTAssertEqual(statuses(forged, "CT2"), [.fail, .fail, .fail], "code run before the test read the request")
+            XCTAssertEqual(statuses(forged, "CT1"), [.pass, .pass, .pass], "inside the test the request is long gone")
+
+            let fake = try XCTUnwrap(byName["runs-a-fake-test-case"])
+            XCTAssertEqual(statuses(fake, "CT2"), [.error, .error, .error], "a fake test case was signed")
+
+            let scanner = try XCTUnwrap(byName["scans-memory-for-the-token"])
+            XCTAssertFalse(statuses(scanner, "CT2").contains(.pass), "a token found in memory forged a pass")
+            XCTAssertEqual(scanner.tests.filter { $0.requirement == "CT2" }.compactMap(\.tampered), [true, true, true])
+        #endif
+
+        let overloads = try XCTUnwrap(byName["overloads-xctassertequal"])
+        XCTAssertEqual(
+            statuses(overloads, "CT2"), [.fail, .fail, .fail], "candidate overloads captured XCTAssertEqual")
+        XCTAssertEqual(statuses(overloads, "CT1"), [.pass, .pass, .pass])
+
+        for name in [
+            "forges-from-an-initializer", "runs-a-fake-test-case", "scans-memory-for-the-token",
+            "overloads-xctassertequal",
+        ] {
+            let result = try XCTUnwrap(byName[name])
+            XCTAssertFalse(result.reviewReasons.isEmpty, "\(name) must need review")
+            XCTAssertFalse(result.passed, name)
+            XCTAssertTrue(
+                result.criteria.filter { $0.kind == .tests }.allSatisfy { $0.status == .withheld && $0.score == 0 },
+                name)
+        }
+
+        // Code that only misbehaves outside its tests gets the honest score of its tests, and needs review.
+        let daemon = try XCTUnwrap(byName["leaves-a-daemon"])
+        XCTAssertEqual(statuses(daemon, "CT2"), [.pass, .pass, .pass])
+        XCTAssertEqual(ProcessProbe.running(matching: "sleep \(marker)"), [], "a process of the check outlived it")
+        XCTAssertTrue(
+            daemon.reviewReasons.contains { $0.contains("`Process` starts processes") }, "\(daemon.reviewReasons)")
+
+        let outside = try XCTUnwrap(byName["writes-outside-its-folder"])
+        XCTAssertEqual(statuses(outside, "CT2"), [.pass, .pass, .pass])
+        if outside.isolation == Sandbox.Isolation.bubblewrap.rawValue {
+            for url in [home, temporary, nextToHiddenTests] {
+                XCTAssertFalse(
+                    FileManager.default.fileExists(atPath: url.path), "the sandbox let a test write \(url.path)")
+            }
+        } else {
+            XCTAssertTrue(outside.notes.contains { $0.contains("install bubblewrap") }, "\(outside.notes)")
+        }
+
+        let honest = try XCTUnwrap(byName["honest"])
+        XCTAssertEqual(statuses(honest, "CT1") + statuses(honest, "CT2"), Array(repeating: .pass, count: 6))
+        XCTAssertEqual(honest.reviewReasons, [])
+        XCTAssertTrue(honest.passed)
+    }
+
+    func testABuildOverItsTimeoutStopsWithEveryCompilerJob() throws {
+        let fixture = try submission("slow-build", ["Sources/Counter/Counter.swift": FixtureSubmission.counter()])
+        let result = try XCTUnwrap(checker { $0.buildTimeout = 1 }.check([fixture.root.path]).first)
+        XCTAssertTrue(result.notes.contains("the build took longer than 1 s and was stopped"), "\(result.notes)")
+        XCTAssertEqual(statuses(result, "CT1"), [.error, .error, .error])
+        // The build cache of this process's checks holds every compiler job's paths.
+        XCTAssertEqual(
+            ProcessProbe.running(matching: "grader-build-\(getpid())-"), [], "compiler jobs outlived the check")
+    }
+
+    func testAListingThatNeverEndsIsReportedAsSuchNotAsNoTests() throws {
+        let fixture = try submission(
+            "blocking-own-tests",
+            [
+                "Sources/Counter/Counter.swift": FixtureSubmission.counter(),
+                "Tests/CounterTests/SlowTests.swift": HostileFixtures.blockingOwnTests,
+            ])
+        let result = try XCTUnwrap(checker { $0.listTimeout = 3 }.check([fixture.root.path]).first)
+        let own = try XCTUnwrap(result.criteria.first { $0.kind == .coverage })
+        XCTAssertEqual(own.status, .notChecked)
+        XCTAssertEqual(own.evidence, ["could not list the candidate's tests: timed out after 3 s"])
+        XCTAssertEqual(statuses(result, "CT1") + statuses(result, "CT2"), Array(repeating: .pass, count: 6))
+    }
+}
+
+/// Processes alive on this machine, read from /proc (Linux); empty elsewhere.
+enum ProcessProbe {
+    /// The pids whose command line contains `fragment` (arguments joined by spaces).
+    static func running(matching fragment: String) -> [Int32] {
+        #if os(Linux)
+            let mine = getpid()
+            var found: [Int32] = []
+            for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+                guard let pid = Int32(entry), pid != mine,
+                    let data = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline"), !data.isEmpty
+                else { continue }
+                let line = String(decoding: data.map { $0 == 0 ? 0x20 : $0 }, as: UTF8.self)
+                if line.contains(fragment), !isZombie(entry) { found.append(pid) }
+            }
+            return found.sorted()
+        #else
+            return []
+        #endif
+    }
+
+    private static func isZombie(_ pid: String) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return true }
+        return stat[stat.index(after: close)...].split(separator: " ").first == "Z"
+    }
+}
