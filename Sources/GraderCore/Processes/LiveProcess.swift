@@ -54,6 +54,9 @@ enum LiveProcess {
             }
         } catch {
             for descriptor in ends where descriptor >= 0 { close(descriptor) }
+            if let stopped = error as? RunningProcesses.Stopped {
+                throw ProcessLaunchError(executable: request.executable, reason: stopped.description)
+            }
             throw error
         }
         // The child's ends belong to the child now.

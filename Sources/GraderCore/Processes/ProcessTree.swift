@@ -13,10 +13,17 @@ import GraderSystem
 public enum RunningProcesses {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var pids: Set<Int32> = []
+    nonisolated(unsafe) private static var stopped = false
+
+    /// Why a program was not started: the grader is shutting down.
+    public struct Stopped: Error, CustomStringConvertible {
+        public var description: String { "the grader is stopping; nothing more is started" }
+    }
 
     /// Starts a process and registers it in one step, so `reapOrphans` never mistakes it for an orphan.
-    static func launch(_ start: () throws -> Int32) rethrows -> Int32 {
+    static func launch(_ start: () throws -> Int32) throws -> Int32 {
         try lock.withLock {
+            guard !stopped else { throw Stopped() }
             let pid = try start()
             pids.insert(pid)
             return pid
@@ -28,6 +35,12 @@ public enum RunningProcesses {
     /// Kills every running child with all its descendants.
     public static func terminateAll() {
         for pid in lock.withLock({ pids }) { killTree(pid) }
+    }
+
+    /// Refuses every later launch and kills every running child (on Ctrl-C: the work in flight is void).
+    public static func stopAll() {
+        lock.withLock { stopped = true }
+        terminateAll()
     }
 
     /// Kills `pid`, its process group (Foundation starts each child as a group leader), and, on Linux, every

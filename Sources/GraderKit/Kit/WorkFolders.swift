@@ -24,10 +24,16 @@ public enum WorkFolders {
         return folder
     }
 
-    /// Removes `folder` and forgets it.
+    /// Removes `folder` and forgets it. It stays registered while it cannot be removed (the Ctrl-C cleanup may be
+    /// removing it at the same moment), so the cleanup still finds it.
     public static func remove(_ folder: URL) {
-        try? FileManager.default.removeItem(at: folder)
-        lock.withLock { _ = live.remove(folder.path) }
+        for _ in 0..<3 {
+            try? FileManager.default.removeItem(at: folder)
+            if !FileManager.default.fileExists(atPath: folder.path) { break }
+        }
+        if !FileManager.default.fileExists(atPath: folder.path) {
+            lock.withLock { _ = live.remove(folder.path) }
+        }
     }
 
     /// On SIGINT, SIGTERM or SIGHUP: stops the grader's child processes, removes every live folder, exits 130.
@@ -48,14 +54,17 @@ public enum WorkFolders {
             var byte: UInt8 = 0
             while read(readEnd, &byte, 1) != 1 {}
             lock.withLock { interrupted = true }
-            RunningProcesses.terminateAll()
-            for _ in 0..<20 {
-                let remaining = lock.withLock { live }
+            // Nothing new starts; what runs dies, so the work in flight fails fast and reaches `exit`, after
+            // which nothing can recreate a folder. Until then (3 s at most) keep removing them.
+            RunningProcesses.stopAll()
+            for _ in 0..<60 {
+                let (remaining, finished) = lock.withLock { (live, mainFinished) }
                 for path in remaining { try? FileManager.default.removeItem(atPath: path) }
-                if remaining.allSatisfy({ !FileManager.default.fileExists(atPath: $0) }) { break }
+                if finished, remaining.allSatisfy({ !FileManager.default.fileExists(atPath: $0) }) { break }
                 RunningProcesses.terminateAll()
-                usleep(150_000)
+                usleep(50_000)
             }
+            for path in lock.withLock({ live }) { try? FileManager.default.removeItem(atPath: path) }
             FileHandle.standardError.write(Data("grader: interrupted; work folders removed\n".utf8))
             _exit(130)
         }
@@ -69,6 +78,7 @@ public enum WorkFolders {
 
     nonisolated(unsafe) private static var wakeDescriptor: Int32 = -1
     nonisolated(unsafe) private static var interrupted = false
+    nonisolated(unsafe) private static var mainFinished = false
 
     /// Whether an interruption is being handled: the work in flight is void and nothing more is printed.
     public static var isInterrupted: Bool { lock.withLock { interrupted } }
@@ -76,6 +86,7 @@ public enum WorkFolders {
     /// Ends the process with `code`, unless an interruption is being handled: then its cleanup ends the
     /// process (with 130) once the folders are gone, and a report of the killed work never gets out.
     public static func exit(_ code: Int32) -> Never {
+        lock.withLock { mainFinished = true }
         while isInterrupted { usleep(100_000) }
         Foundation.exit(code)
     }
