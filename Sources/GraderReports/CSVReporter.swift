@@ -19,7 +19,7 @@ public enum CSVReporter: Reporter {
             let row = [
                 text(result.submission), text(result.exercise), result.status.rawValue,
                 result.passed ? "true" : "false",
-                Numbers.plain(result.score), Numbers.plain(result.maxScore), Numbers.plain(result.percent),
+                Figures.plain(result.score), Figures.plain(result.maxScore), Figures.plain(result.percent),
                 "\(result.testsPassed)", "\(result.tests.count)", "\(result.findings.count)",
                 result.history.map { "\($0.commits)" } ?? "",
             ]

@@ -76,10 +76,10 @@ public enum HTMLReporter: Reporter {
         let sub = "h\(headingLevel + 1)"
         var lines = ["<section class=\"report\" id=\"\(anchor)\">"]
         lines.append("<\(top)>\(h(result.exercise)): \(h(result.submission))</\(top)>")
-        let score = "\(Numbers.score(result.score, of: result.maxScore)) (\(Numbers.percent(result.percent)))"
+        let score = "\(Figures.score(result.score, of: result.maxScore)) (\(Figures.percent(result.percent)))"
         let mark =
             result.status == .error
-            ? "could not grade" : "pass mark \(Numbers.percent(result.passPercent))"
+            ? "could not grade" : "pass mark \(Figures.percent(result.passPercent))"
         lines.append(
             "<p class=\"verdict \(result.status.rawValue)\">Score \(score): \(result.verdict) "
                 + "<span class=\"muted\">(\(mark))</span></p>")
@@ -103,7 +103,7 @@ public enum HTMLReporter: Reporter {
                 let status = criterion.status.rawValue
                 lines.append(
                     "<tr><td>\(h(criterion.id))</td><td>\(h(criterion.title))</td><td>\(criterion.kind.rawValue)</td>"
-                        + "<td class=\"num\">\(Numbers.score(criterion.score, of: criterion.maxScore))</td>"
+                        + "<td class=\"num\">\(Figures.score(criterion.score, of: criterion.maxScore))</td>"
                         + "<td class=\"\(status)\">\(status)</td></tr>")
             }
             lines.append("</tbody>")
@@ -161,9 +161,9 @@ public enum HTMLReporter: Reporter {
             if let baseline = history.baseline { rows.append(("Baseline", String(baseline.prefix(12)))) }
             rows += [
                 ("Days with commits", "\(history.daysWithCommits)"),
-                ("Median lines per commit", Numbers.plain(history.medianLines)),
+                ("Median lines per commit", Figures.plain(history.medianLines)),
                 ("Largest commit (lines)", "\(history.maxLines)"),
-                ("Commits over the size threshold", Numbers.percent(history.shareOverThreshold * 100)),
+                ("Commits over the size threshold", Figures.percent(history.shareOverThreshold * 100)),
             ]
             for (label, value) in rows {
                 lines.append("<tr><th>\(label)</th><td class=\"num\">\(h(value))</td></tr>")
@@ -178,7 +178,7 @@ public enum HTMLReporter: Reporter {
             lines.append("<\(sub)>Own tests</\(sub)>")
             lines.append("<p>\(own.total) test(s): \(own.passed) passed, \(own.failed) failed</p>")
             if let coverage = own.lineCoverage {
-                lines.append("<p>Line coverage: \(Numbers.percent(coverage))</p>")
+                lines.append("<p>Line coverage: \(Figures.percent(coverage))</p>")
                 if !own.files.isEmpty {
                     lines.append("<table>")
                     lines.append("<thead><tr><th>File</th><th>Line coverage</th></tr></thead>")
@@ -186,7 +186,7 @@ public enum HTMLReporter: Reporter {
                     for file in own.files {
                         lines.append(
                             "<tr><td><code>\(h(file.path))</code></td>"
-                                + "<td class=\"num\">\(Numbers.percent(file.lineCoverage))</td></tr>")
+                                + "<td class=\"num\">\(Figures.percent(file.lineCoverage))</td></tr>")
                     }
                     lines.append("</tbody>")
                     lines.append("</table>")
@@ -200,8 +200,8 @@ public enum HTMLReporter: Reporter {
             lines.append("<\(sub)>Manual review</\(sub)>")
             for item in result.manualReview {
                 let score =
-                    item.score.map { "scored \(Numbers.score($0, of: item.points))" }
-                    ?? "\(Numbers.plain(item.points)) points, not scored"
+                    item.score.map { "scored \(Figures.score($0, of: item.points))" }
+                    ?? "\(Figures.plain(item.points)) points, not scored"
                 lines.append("<p><strong>\(h(item.id)) \(h(item.title))</strong> (\(score))</p>")
                 if !item.checklist.isEmpty {
                     lines.append(

@@ -41,7 +41,7 @@ public enum JUnitReporter: Reporter {
 
         var attributes: String {
             " tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"\(skipped)\""
-                + " time=\"\(Numbers.fixed(time, decimals: 3))\""
+                + " time=\"\(Figures.fixed(time, decimals: 3))\""
         }
     }
 
@@ -77,8 +77,8 @@ public enum JUnitReporter: Reporter {
         lines.append("    <properties>")
         let properties = [
             ("exercise", result.exercise), ("submission", result.submission), ("status", result.status.rawValue),
-            ("score", Numbers.plain(result.score)), ("max_score", Numbers.plain(result.maxScore)),
-            ("percent", Numbers.plain(result.percent)), ("pass_percent", Numbers.plain(result.passPercent)),
+            ("score", Figures.plain(result.score)), ("max_score", Figures.plain(result.maxScore)),
+            ("percent", Figures.plain(result.percent)), ("pass_percent", Figures.plain(result.passPercent)),
             ("schema", result.schema), ("grader_version", result.graderVersion),
         ]
         for (name, value) in properties {
@@ -114,7 +114,7 @@ public enum JUnitReporter: Reporter {
             cases.append(Case(classname: test.requirement, name: test.name, time: test.duration, outcome: outcome))
         }
         for criterion in result.criteria where criterion.kind != .tests {
-            let score = Numbers.score(criterion.score, of: criterion.maxScore)
+            let score = Figures.score(criterion.score, of: criterion.maxScore)
             var evidence = criterion.evidence
             if criterion.kind == .rule {
                 evidence += result.findings.filter { $0.rule == criterion.id }.map(\.formatted)
@@ -126,7 +126,7 @@ public enum JUnitReporter: Reporter {
                 outcome = .failure(
                     message: "\(score) points: \(criterion.status.rawValue)", body: evidence.joined(separator: "\n"))
             case .manual:
-                outcome = .skipped(message: "left for the interviewer (\(Numbers.plain(criterion.maxScore)) points)")
+                outcome = .skipped(message: "left for the interviewer (\(Figures.plain(criterion.maxScore)) points)")
             case .notChecked:
                 outcome = .skipped(message: "not checked: " + (criterion.evidence.first ?? "no reason given"))
             }
@@ -140,7 +140,7 @@ public enum JUnitReporter: Reporter {
     }
 
     private static func render(_ testCase: Case) -> [String] {
-        let time = testCase.time.map { " time=\"\(Numbers.fixed($0, decimals: 3))\"" } ?? ""
+        let time = testCase.time.map { " time=\"\(Figures.fixed($0, decimals: 3))\"" } ?? ""
         let open = "    <testcase classname=\"\(x(testCase.classname))\" name=\"\(x(testCase.name))\"\(time)"
         switch testCase.outcome {
         case .pass:

@@ -39,12 +39,12 @@ public enum MarkdownReporter: Reporter {
 
     private static func header(_ result: GradeResult) -> [String] {
         var lines = ["## \(md(result.exercise)): \(md(result.submission))", ""]
-        let score = "\(Numbers.score(result.score, of: result.maxScore)) (\(Numbers.percent(result.percent)))"
+        let score = "\(Figures.score(result.score, of: result.maxScore)) (\(Figures.percent(result.percent)))"
         switch result.status {
         case .error:
             lines.append("**Score \(score): ERROR** (could not grade)")
         case .pass, .fail:
-            lines.append("**Score \(score): \(result.verdict)** (pass mark \(Numbers.percent(result.passPercent)))")
+            lines.append("**Score \(score): \(result.verdict)** (pass mark \(Figures.percent(result.passPercent)))")
         }
         if let message = result.message { lines += ["", "> \(md(message))"] }
         lines += ["", "_grader \(md(result.graderVersion)), \(md(result.schema))_"]
@@ -58,7 +58,7 @@ public enum MarkdownReporter: Reporter {
         for criterion in result.criteria {
             let cells = [
                 md(criterion.id), md(criterion.title), criterion.kind.rawValue,
-                Numbers.score(criterion.score, of: criterion.maxScore), criterion.status.rawValue,
+                Figures.score(criterion.score, of: criterion.maxScore), criterion.status.rawValue,
             ]
             lines.append("| " + cells.joined(separator: " | ") + " |")
         }
@@ -113,9 +113,9 @@ public enum MarkdownReporter: Reporter {
             lines.append("| Baseline | \(Escape.markdownCode(String(baseline.prefix(12)), inTable: true)) |")
         }
         lines.append("| Days with commits | \(history.daysWithCommits) |")
-        lines.append("| Median lines per commit | \(Numbers.plain(history.medianLines)) |")
+        lines.append("| Median lines per commit | \(Figures.plain(history.medianLines)) |")
         lines.append("| Largest commit (lines) | \(history.maxLines) |")
-        lines.append("| Commits over the size threshold | \(Numbers.percent(history.shareOverThreshold * 100)) |")
+        lines.append("| Commits over the size threshold | \(Figures.percent(history.shareOverThreshold * 100)) |")
         if !history.observations.isEmpty {
             lines.append("")
             lines += history.observations.map { "- " + md($0) }
@@ -130,12 +130,12 @@ public enum MarkdownReporter: Reporter {
     private static func ownTests(_ own: OwnTestsSummary) -> [String] {
         var lines = ["### Own tests", "", "\(own.total) test(s): \(own.passed) passed, \(own.failed) failed"]
         guard let coverage = own.lineCoverage else { return lines + ["", "Line coverage: not measured"] }
-        lines += ["", "Line coverage: \(Numbers.percent(coverage))"]
+        lines += ["", "Line coverage: \(Figures.percent(coverage))"]
         if !own.files.isEmpty {
             lines += ["", "| File | Line coverage |", "| --- | ---: |"]
             for file in own.files {
                 lines.append(
-                    "| \(Escape.markdownCode(file.path, inTable: true)) | \(Numbers.percent(file.lineCoverage)) |")
+                    "| \(Escape.markdownCode(file.path, inTable: true)) | \(Figures.percent(file.lineCoverage)) |")
             }
         }
         return lines
@@ -145,8 +145,8 @@ public enum MarkdownReporter: Reporter {
         var lines = ["### Manual review"]
         for item in items {
             let score =
-                item.score.map { "scored \(Numbers.score($0, of: item.points))" }
-                ?? "\(Numbers.plain(item.points)) points, not scored"
+                item.score.map { "scored \(Figures.score($0, of: item.points))" }
+                ?? "\(Figures.plain(item.points)) points, not scored"
             lines += ["", "**\(md(item.id)) \(md(item.title))** (\(score))", ""]
             lines += item.checklist.map { "- [ ] " + md($0) }
             if !item.evidence.isEmpty {

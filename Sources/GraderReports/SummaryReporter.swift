@@ -13,8 +13,8 @@ public enum SummaryReporter: Reporter {
     static func rows(_ results: [GradeResult]) -> [[String]] {
         results.map { result in
             [
-                result.submission, result.exercise, Numbers.score(result.score, of: result.maxScore),
-                Numbers.percent(result.percent), result.verdict, "\(result.testsPassed)/\(result.tests.count)",
+                result.submission, result.exercise, Figures.score(result.score, of: result.maxScore),
+                Figures.percent(result.percent), result.verdict, "\(result.testsPassed)/\(result.tests.count)",
                 "\(result.findings.count)", result.history.map { "\($0.commits)" } ?? "-",
             ]
         }

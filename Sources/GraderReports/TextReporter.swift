@@ -42,10 +42,10 @@ public enum TextReporter: Reporter {
         let verdict: String
         switch result.status {
         case .error: verdict = "ERROR (could not grade)"
-        case .pass, .fail: verdict = "\(result.verdict) (pass mark \(Numbers.percent(result.passPercent)))"
+        case .pass, .fail: verdict = "\(result.verdict) (pass mark \(Figures.percent(result.passPercent)))"
         }
         lines.append(
-            "Score: \(Numbers.score(result.score, of: result.maxScore)) (\(Numbers.percent(result.percent)))  "
+            "Score: \(Figures.score(result.score, of: result.maxScore)) (\(Figures.percent(result.percent)))  "
                 + verdict)
         if let message = result.message { lines.append(line(message)) }
         lines.append("grader \(line(result.graderVersion)), \(line(result.schema))")
@@ -56,7 +56,7 @@ public enum TextReporter: Reporter {
         let rows = result.criteria.map { criterion in
             [
                 line(criterion.id), line(criterion.title), criterion.kind.rawValue,
-                Numbers.score(criterion.score, of: criterion.maxScore), criterion.status.rawValue,
+                Figures.score(criterion.score, of: criterion.maxScore), criterion.status.rawValue,
             ]
         }
         let table = TextTable.render(header: ["ID", "Criterion", "Kind", "Score", "Status"], rows: rows)
@@ -93,8 +93,8 @@ public enum TextReporter: Reporter {
         let baseline = history.baseline.map { " after baseline \(line(String($0.prefix(12))))" } ?? ""
         lines.append("  commits: \(history.commits)\(baseline), on \(history.daysWithCommits) day(s)")
         lines.append(
-            "  lines changed per commit: median \(Numbers.plain(history.medianLines)), largest \(history.maxLines), "
-                + "\(Numbers.percent(history.shareOverThreshold * 100)) over the size threshold")
+            "  lines changed per commit: median \(Figures.plain(history.medianLines)), largest \(history.maxLines), "
+                + "\(Figures.percent(history.shareOverThreshold * 100)) over the size threshold")
         lines += history.observations.map { "  - " + line($0) }
         lines += history.problems.map { "  not checked: " + line($0) }
         return lines
@@ -104,8 +104,8 @@ public enum TextReporter: Reporter {
         var lines = ["Own tests"]
         lines.append("  \(own.total) test(s): \(own.passed) passed, \(own.failed) failed")
         if let coverage = own.lineCoverage {
-            lines.append("  line coverage: \(Numbers.percent(coverage))")
-            let rows = own.files.map { [line($0.path), Numbers.percent($0.lineCoverage)] }
+            lines.append("  line coverage: \(Figures.percent(coverage))")
+            let rows = own.files.map { [line($0.path), Figures.percent($0.lineCoverage)] }
             lines += TextTable.render(header: nil, rows: rows, rightAligned: [1]).map { "    " + $0 }
         } else {
             lines.append("  line coverage: not measured")
@@ -117,8 +117,8 @@ public enum TextReporter: Reporter {
         var lines = ["Manual review"]
         for item in items {
             let score =
-                item.score.map { "scored \(Numbers.score($0, of: item.points))" }
-                ?? "\(Numbers.plain(item.points)) points, not scored"
+                item.score.map { "scored \(Figures.score($0, of: item.points))" }
+                ?? "\(Figures.plain(item.points)) points, not scored"
             lines.append("  \(line(item.id)) \(line(item.title)) (\(score))")
             lines += item.checklist.map { "    [ ] " + line($0) }
             if !item.evidence.isEmpty {

@@ -1,4 +1,5 @@
 import Foundation
+import GraderCore
 
 /// A history judged against the criterion's thresholds: figures, flags, sub-scores and the evidence lines.
 public struct HistoryAssessment: Sendable {
@@ -139,11 +140,9 @@ public struct HistoryAssessment: Sendable {
             + "integrity ×\(Self.fixed(integrity)) → \(Self.percent(fraction))"
     }
 
-    static func number(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(format: "%.1f", value)
-    }
-    static func percent(_ share: Double) -> String { "\(Int((share * 100).rounded()))%" }
-    static func fixed(_ value: Double) -> String { String(format: "%.2f", value) }
+    static func number(_ value: Double) -> String { Figures.plain(value) }
+    static func percent(_ share: Double) -> String { Figures.percent((share * 100).rounded()) }
+    static func fixed(_ value: Double) -> String { Figures.fixed(value, decimals: 2) }
     static func duration(_ seconds: Int) -> String {
         seconds >= 7200 ? "\(seconds / 3600) h" : seconds >= 120 ? "\(seconds / 60) min" : "\(seconds) s"
     }

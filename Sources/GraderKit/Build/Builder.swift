@@ -95,7 +95,7 @@ public struct Builder: Sendable {
             }
             if output.timedOut {
                 return failed(
-                    "the build took longer than \(HiddenTestRunner.seconds(timeout)) s and was stopped", [], broken,
+                    "the build took longer than \(Figures.seconds(timeout)) s and was stopped", [], broken,
                     brokenTests,
                     start)
             }

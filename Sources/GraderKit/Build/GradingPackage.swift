@@ -29,6 +29,8 @@ public struct GradingPackage: Sendable {
         public var hasResources: Bool = false
     }
 
+    /// Where the package is laid out.
+    public var folder: URL
     public var modules: [Module]
     /// What the package left out, and why ("Sources/movies: an executable").
     public var notes: [String]
@@ -96,8 +98,9 @@ public struct GradingPackageWriter: Sendable {
     }
 
     /// Lays out the package at `destination` from the submission at `submission` (already a private copy).
-    public func write(submission: SourceTree, to destination: URL, combineHidden: Bool = true) throws -> GradingPackage
-    {
+    public func write(
+        submission: SourceTree, suite: HiddenSuite, to destination: URL, combineHidden: Bool = true
+    ) throws -> GradingPackage {
         let manager = FileManager.default
         try manager.createDirectory(at: destination, withIntermediateDirectories: true)
         var written: Set<String> = ["Package.swift"]
@@ -158,7 +161,6 @@ public struct GradingPackageWriter: Sendable {
             .init(
                 name: GradingPackage.supportModule, kind: .support, path: "Hidden/\(GradingPackage.supportModule)",
                 dependencies: [GradingPackage.bootModule]))
-        let suite = try HiddenSuite(kit: kit, rubric: rubric)
         let hiddenDependencies = rubric.modules + [GradingPackage.supportModule]
         let hiddenTargets: [(target: String, requirement: String?, files: [URL])] =
             combineHidden
@@ -185,7 +187,7 @@ public struct GradingPackageWriter: Sendable {
         for stale in SourceTree(scanning: destination).files where !written.contains(stale) {
             try? manager.removeItem(at: destination.appendingPathComponent(stale))
         }
-        let package = GradingPackage(modules: modules, notes: notes)
+        let package = GradingPackage(folder: destination, modules: modules, notes: notes)
         return package
     }
 

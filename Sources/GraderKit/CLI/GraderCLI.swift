@@ -20,7 +20,7 @@ public struct GraderCLI {
             err: { text in if !WorkFolders.isInterrupted { FileHandle.standardError.write(Data(text.utf8)) } })
     }
 
-    public static let version = "0.1.0"
+    public static let version = GraderVersion.current
 
     static let valueOptions: Set<String> = [
         "format", "output", "exercise", "manual", "jobs", "kit", "csv", "keep", "rounds", "build-timeout",

@@ -25,7 +25,8 @@ public struct CheckOptions: Sendable {
     public init() {}
 }
 
-/// Grades submissions: unpack → identify → static rules → history → build → hidden tests → own tests → score.
+/// Grades submissions in five stages with typed hand-offs (docs/architecture.md):
+/// Identify → Analyze → Build → Run → Score; reporting is the caller's.
 public struct Checker: Sendable {
     public let kit: Kit
     public var options: CheckOptions
@@ -44,8 +45,8 @@ public struct Checker: Sendable {
         self.loader = loader ?? SubmissionLoader(runner: runner)
     }
 
-    /// Grades several submissions, one after another, reusing one warm build folder per exercise.
-    /// Input problems of one submission become an `error` result for it; the others are still graded.
+    /// Grades each path, one after another, reusing one warm build folder per exercise. A path that cannot
+    /// be graded gets an `error` result saying why; the others are still graded.
     public func check(_ paths: [String]) -> [GradeResult] {
         let buildCache = try? WorkFolders.make(prefix: "grader-build")
         defer { if let buildCache, !options.keepWork { WorkFolders.remove(buildCache) } }
@@ -53,215 +54,46 @@ public struct Checker: Sendable {
         return paths.map { path in
             do {
                 return try check(path, buildCache: buildCache, environment: environment)
-            } catch let error as GraderError {
-                return Self.errorResult(path, exercise: options.exercise ?? "", message: error.description)
             } catch {
-                return Self.errorResult(path, exercise: options.exercise ?? "", message: "\(error)")
+                let message = (error as? GraderError)?.description ?? "\(error)"
+                return GradeResult.couldNotGrade(path, exercise: options.exercise ?? "", message: message)
             }
         }
     }
 
-    /// What every build and test run of one `check` shares: the sandbox and the toolchain's abilities.
-    public struct Environment: Sendable {
-        public var sandbox: Sandbox
-        /// Whether hidden files are rewritten with module selectors (`XCTest::XCTAssertEqual`).
-        public var moduleSelectors: Bool
-    }
-
-    /// Finds the sandbox (unless one was given) and probes the toolchain, once per `check`.
-    public func prepareEnvironment() -> Environment {
-        var hidden = [kit.root.path, NSHomeDirectory(), NSTemporaryDirectory()]
-        hidden = hidden.filter { !$0.isEmpty && $0 != "/" }
-        let sandbox = options.sandbox ?? Sandbox.detect(runner: runner, hidden: hidden)
-        // Without a PID namespace, a daemon escapes the run's tree: adopt orphans to kill them after each run.
-        if sandbox.isolation == .none { RunningProcesses.adoptOrphans() }
-        return Environment(
-            sandbox: sandbox, moduleSelectors: HiddenSourceQualifier.toolchainSupportsModuleSelectors(runner: runner))
+    /// The sandbox and toolchain probe every build and test run of one `check` shares.
+    public func prepareEnvironment() -> CheckEnvironment {
+        CheckEnvironment.prepare(
+            runner: runner, sandbox: options.sandbox,
+            hidden: [kit.root.path, NSHomeDirectory(), NSTemporaryDirectory()])
     }
 
     /// Grades one submission. Throws `GraderError` when the input cannot be graded at all.
-    public func check(_ path: String, buildCache: URL? = nil, environment: Environment? = nil) throws -> GradeResult {
+    public func check(_ path: String, buildCache: URL? = nil, environment: CheckEnvironment? = nil) throws
+        -> GradeResult
+    {
         let work = try WorkFolders.make()
         defer { if !options.keepWork { WorkFolders.remove(work) } }
-        let submission = try loader.load(path, into: work.appendingPathComponent("submission"))
-        let (rubric, baseline, identification) = try identify(submission)
-        var notes = submission.notes + identification
-
-        // Static rules and history need no build.
-        let ruleCriteria = rubric.criteria.filter { $0.kind == .rule }
-        let rules = analyzers.rules(ruleCriteria, submission.tree)
-        notes += rules.notes
-        let historyCriterion = rubric.criteria.first { $0.kind == .history }
-        let history = analyzers.history(
-            HistoryRequest(
-                repository: submission.root, baseline: baseline, exerciseID: rubric.exercise,
-                starter: kit.startingPoint(for: rubric), criterion: historyCriterion))
-        notes += history.summary.problems.map { "history: \($0)" }
-        let integrity = analyzers.integrity(submission.tree)
-
-        // Build and test.
-        let suite = try HiddenSuite(kit: kit, rubric: rubric)
-        var tests: [TestResult] = []
-        var ownTests: OwnTestsSummary?
-        var notChecked: String?
-        var ownNotChecked: String?
+        let identified = try IdentifyStage(kit: kit, loader: loader, exercise: options.exercise).run(path, work: work)
+        let analysis = AnalyzeStage(kit: kit, analyzers: analyzers).run(identified)
+        var notes = identified.notes + analysis.notes
+        var testRun: TestRunOutcome?
         var isolation: String?
-        if options.staticOnly {
-            notChecked = "not checked: --static-only (no build, no tests)"
-            ownNotChecked = notChecked
-        } else {
+        if !options.staticOnly {
             let environment = environment ?? prepareEnvironment()
+            let suite = try HiddenSuite(kit: kit, rubric: identified.rubric)
+            let build = BuildStage(
+                kit: kit, runner: runner, environment: environment, timeout: options.buildTimeout,
+                limits: options.limits)
+            let built = try build.run(
+                identified, suite: suite, slot: (buildCache ?? work).appendingPathComponent(identified.rubric.exercise))
+            let run = RunStage(
+                runner: runner, testTimeout: options.testTimeout, listTimeout: options.listTimeout, jobs: options.jobs)
+            testRun = run.run(built, suite: suite, rubric: identified.rubric, work: work)
+            notes += built.notes + (testRun?.notes ?? [])
             isolation = environment.sandbox.isolation.rawValue
-            let slot = (buildCache ?? work).appendingPathComponent(rubric.exercise)
-            let packageFolder = slot.appendingPathComponent("package")
-            let writer = GradingPackageWriter.qualifying(
-                kit: kit, rubric: rubric, moduleSelectors: environment.moduleSelectors)
-            let builder = Builder(runner: runner, timeout: options.buildTimeout, sandbox: environment.sandbox)
-            let scratch = slot.appendingPathComponent("scratch")
-            var package = try writer.write(submission: submission.tree, to: packageFolder)
-            var build = try builder.build(package, at: packageFolder, scratch: scratch)
-            if build.needsSplitHiddenSuite {
-                // The suite does not compile as a whole: one target per requirement, so only the broken ones are lost.
-                package = try writer.write(submission: submission.tree, to: packageFolder, combineHidden: false)
-                build = try builder.build(package, at: packageFolder, scratch: scratch)
-            }
-            notes += package.notes
-            if let failure = build.failure { notes.append(failure) }
-            notes += environment.sandbox.notes
-            if !environment.moduleSelectors {
-                notes.append(
-                    "hidden tests were compiled without module selectors (Swift 6.3 or later protects their assertions)"
-                )
-            }
-            let launcher = build.testBinary.map { binary in
-                TestLauncher(
-                    command: TestCommand(binary: binary), sandbox: environment.sandbox, limits: options.limits,
-                    fingerprint: BinaryFingerprint.take(binary, runner: runner))
-            }
-            if let launcher, launcher.fingerprint == nil {
-                notes.append(
-                    "the test binary could not be fingerprinted (no sha256sum or shasum): changes to it go unnoticed")
-            }
-            tests = HiddenTestRunner(runner: runner, timeout: options.testTimeout, jobs: options.jobs).run(
-                suite: suite, rubric: rubric, build: build, launcher: launcher, workDirectory: work,
-                module: package.hiddenModule(for:))
-            let candidateTestModules = package.modules.filter { $0.kind == .candidateTests }.map(\.name)
-                .filter { build.builtModules.contains($0) }
-            if let failure = build.failure {
-                ownNotChecked = "not checked: \(failure)"
-            } else if let launcher {
-                let own = OwnTestRunner(runner: runner, listTimeout: options.listTimeout, jobs: options.jobs).run(
-                    modules: candidateTestModules, launcher: launcher, package: packageFolder, workDirectory: work)
-                switch own {
-                case .success(let summary): ownTests = summary
-                case .failure(let problem): ownNotChecked = problem.description
-                }
-                if !build.brokenCandidateTests.isEmpty {
-                    notes.append("the candidate's own tests do not compile: \(build.brokenCandidateTests[0].formatted)")
-                }
-            }
         }
-
-        // Review: integrity findings and tampered results hold back the automatic test points.
-        var needsReview = integrity.map { "\($0.path):\($0.line): \($0.message)" }
-        needsReview += tests.filter { $0.tampered == true }.map { "\($0.name): \($0.message ?? "tampered")" }
-
-        // Score.
-        let scorer = Scorer(rubric: rubric)
-        var ruleResults = rules.results.makeIterator()
-        var manualReview: [ManualItem] = []
-        let evidence = ManualEvidence.lines(for: submission.tree)
-        let criteria = rubric.criteria.map { criterion -> CriterionResult in
-            switch criterion.kind {
-            case .tests:
-                let result = scorer.testsResult(criterion, tests: tests, notChecked: notChecked)
-                return needsReview.isEmpty ? result : Scorer.withheld(result)
-            case .rule: return ruleResults.next() ?? .notChecked(criterion, reason: "rule not run")
-            case .history: return history.result ?? .notChecked(criterion, reason: "history not analysed")
-            case .coverage: return scorer.coverageResult(criterion, summary: ownTests, notChecked: ownNotChecked)
-            case .manual:
-                let score = options.manualScores[criterion.id]
-                manualReview.append(
-                    ManualItem(
-                        id: criterion.id, title: criterion.title, points: criterion.points,
-                        checklist: criterion.checklist ?? [], evidence: evidence, score: score))
-                return scorer.manualResult(criterion, score: score, evidence: [])
-            }
-        }
-        let verdict = scorer.verdict(criteria)
-        if let note = verdict.note { notes.append(note) }
-        let passed = verdict.passed && needsReview.isEmpty
-        let percent = verdict.maxScore > 0 ? verdict.score / verdict.maxScore * 100 : 0
-        let standing = !needsReview.isEmpty ? "needs review" : (passed ? "passed" : "below the pass mark")
-        var message =
-            "\(standing): \(Scorer.format(verdict.score))/\(Scorer.format(verdict.maxScore)) points (\(Scorer.format((percent * 10).rounded() / 10))%; pass mark \(Scorer.format(rubric.passPercent))%)"
-        if !needsReview.isEmpty {
-            message +=
-                "; hidden-test points withheld: "
-                + (needsReview.count == 1 ? needsReview[0] : "\(needsReview.count) reasons")
-        }
-        return GradeResult(
-            graderVersion: GraderCLI.version, status: passed ? .pass : .fail, message: message,
-            exercise: rubric.exercise, submission: path, passed: passed, score: verdict.score,
-            maxScore: verdict.maxScore, passPercent: rubric.passPercent, criteria: criteria, tests: tests,
-            findings: Self.merged(rules.findings, integrity), history: history.summary, ownTests: ownTests,
-            manualReview: manualReview, followUpQuestions: rubric.followUpQuestions ?? [], notes: notes,
-            needsReview: needsReview, isolation: isolation)
-    }
-
-    /// The rubric, the baseline commit, and notes on how the exercise was identified.
-    func identify(_ submission: Submission) throws -> (Rubric, String?, [String]) {
-        let known = kit.exerciseIDs()
-        let manifest = submission.workspaceManifest
-        let fromFiles = manifest?.exercise ?? submission.exerciseManifest?.exercise
-        var notes: [String] = []
-        let id: String
-        if let fromFiles {
-            id = fromFiles
-            if let asked = options.exercise, asked != fromFiles {
-                notes.append("the submission's manifest says '\(fromFiles)'; --exercise \(asked) was ignored")
-            }
-        } else if let asked = options.exercise {
-            id = asked
-        } else if let fromHistory = loader.exerciseFromHistory(submission.root) {
-            id = fromHistory
-            notes.append("exercise identified from the baseline commit's Grader-Exercise trailer")
-        } else if let fromModules = try exerciseFromModules(submission.tree) {
-            id = fromModules
-            notes.append("exercise identified from its module folders (no manifest)")
-        } else {
-            throw GraderError.exerciseNotIdentified(submission.original, known: known)
-        }
-        guard known.contains(id) else { throw GraderError.unknownExercise(id, known: known) }
-        if let task = manifest?.task {
-            notes.append("pair session: graded on task '\(task)'")
-            return (try kit.rubric(id, task: task), manifest?.baseline, notes)
-        }
-        return (try kit.rubric(id), manifest?.baseline, notes)
-    }
-
-    /// The one exercise whose modules all have a `Sources/<Module>` folder in the submission, if exactly one does.
-    func exerciseFromModules(_ tree: SourceTree) throws -> String? {
-        let folders = Set(
-            tree.files.compactMap { path -> String? in
-                let parts = path.split(separator: "/")
-                return parts.count >= 3 && parts[0] == "Sources" ? String(parts[1]) : nil
-            })
-        let matches = try kit.rubrics().filter { !$0.modules.isEmpty && Set($0.modules).isSubset(of: folders) }
-        return matches.count == 1 ? matches[0].exercise : nil
-    }
-
-    /// Rule findings and integrity findings, sorted as the rule engine sorts them.
-    static func merged(_ findings: [Finding], _ integrity: [Finding]) -> [Finding] {
-        (findings + integrity.filter { !findings.contains($0) }).sorted {
-            ($0.path, $0.line, $0.column, $0.rule, $0.message) < ($1.path, $1.line, $1.column, $1.rule, $1.message)
-        }
-    }
-
-    static func errorResult(_ path: String, exercise: String, message: String) -> GradeResult {
-        GradeResult(
-            graderVersion: GraderCLI.version, status: .error, message: message, exercise: exercise, submission: path,
-            passed: false, score: 0, maxScore: 0, passPercent: 0, criteria: [], tests: [], findings: [], history: nil,
-            ownTests: nil, manualReview: [], followUpQuestions: [], notes: [message])
+        return ScoreStage(manualScores: options.manualScores).run(
+            identified, analysis: analysis, testRun: testRun, isolation: isolation, notes: notes)
     }
 }

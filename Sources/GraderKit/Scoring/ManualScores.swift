@@ -22,7 +22,7 @@ public enum ManualScores {
                 throw GraderError.usage("--manual: '\(id)' is not a manual criterion; manual criteria: \(known)")
             }
             guard number >= 0, number <= criterion.points else {
-                throw GraderError.usage("--manual: '\(id)' scores from 0 to \(Scorer.format(criterion.points)), not \(Scorer.format(number))")
+                throw GraderError.usage("--manual: '\(id)' scores from 0 to \(Figures.plain(criterion.points)), not \(Figures.plain(number))")
             }
             scores[id] = number
         }

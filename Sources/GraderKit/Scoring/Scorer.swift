@@ -1,6 +1,18 @@
 import Foundation
 import GraderCore
 
+/// The totals and the one-line verdict of a grade.
+public struct Verdict: Sendable, Equatable {
+    public var score: Double
+    public var maxScore: Double
+    /// At or above the pass mark, and nothing needs review.
+    public var passed: Bool
+    /// Set while manual criteria are unscored: what the provisional verdict is judged on.
+    public var note: String?
+    /// `passed: 86/105 points (81.9%; pass mark 60%)`.
+    public var message: String
+}
+
 /// Turns the evidence into criterion results, a total and a verdict, in rubric order. Deterministic.
 public struct Scorer: Sendable {
     public let rubric: Rubric
@@ -51,12 +63,13 @@ public struct Scorer: Sendable {
                 : "\(summary.total) tests of the candidate's own: \(summary.passed) passed, \(summary.failed) failed (\(Int(minTests)) expected)"
         ]
         if let coverage = summary.lineCoverage {
-            evidence.append("line coverage \(Self.format(coverage))% of the sources (target \(Self.format(target))%)")
+            evidence.append(
+                "line coverage \(Figures.plain(coverage))% of the sources (target \(Figures.plain(target))%)")
             let least = summary.files.sorted { $0.lineCoverage < $1.lineCoverage }.prefix(3)
             if !least.isEmpty {
                 evidence.append(
                     "least covered: "
-                        + least.map { "\($0.path) \(Self.format($0.lineCoverage))%" }.joined(separator: ", "))
+                        + least.map { "\($0.path) \(Figures.plain($0.lineCoverage))%" }.joined(separator: ", "))
             }
         } else if summary.total > 0 {
             evidence.append("line coverage could not be measured")
@@ -77,21 +90,27 @@ public struct Scorer: Sendable {
 
     /// Totals and verdict. While manual criteria are unscored, the verdict is judged on the other criteria
     /// (their share of points against the pass mark) and a note says what is pending.
-    public func verdict(_ results: [CriterionResult]) -> (score: Double, maxScore: Double, passed: Bool, note: String?)
-    {
+    public func verdict(_ results: [CriterionResult], needsReview: [String] = []) -> Verdict {
         let score = (results.reduce(0) { $0 + $1.score } * 100).rounded() / 100
         let maxScore = results.reduce(0) { $0 + $1.maxScore }
         let pending = results.filter { $0.status == .manual }
         let judged = maxScore - pending.reduce(0) { $0 + $1.maxScore }
-        let passed = judged > 0 && score / judged * 100 >= rubric.passPercent - 1e-9
+        let reached = judged > 0 && score / judged * 100 >= rubric.passPercent - 1e-9
+        let passed = reached && needsReview.isEmpty
         let note =
             pending.isEmpty
             ? nil
-            : "provisional verdict on \(Self.format(judged)) automatic points; \(Self.format(maxScore - judged)) points await the interviewer (--manual)"
-        return (score, maxScore, passed, note)
+            : "provisional verdict on \(Figures.plain(judged)) automatic points; \(Figures.plain(maxScore - judged)) points await the interviewer (--manual)"
+        let percent = maxScore > 0 ? (score / maxScore * 1000).rounded() / 10 : 0
+        let standing = !needsReview.isEmpty ? "needs review" : (passed ? "passed" : "below the pass mark")
+        var message =
+            "\(standing): \(Figures.score(score, of: maxScore)) points (\(Figures.percent(percent)); pass mark \(Figures.percent(rubric.passPercent)))"
+        if !needsReview.isEmpty {
+            message +=
+                "; hidden-test points withheld: "
+                + (needsReview.count == 1 ? needsReview[0] : "\(needsReview.count) reasons")
+        }
+        return Verdict(score: score, maxScore: maxScore, passed: passed, note: note, message: message)
     }
 
-    static func format(_ value: Double) -> String {
-        value.rounded() == value ? String(Int(value)) : String(format: "%.1f", value)
-    }
 }

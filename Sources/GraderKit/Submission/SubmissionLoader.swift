@@ -101,7 +101,7 @@ public struct SubmissionLoader: Sendable {
             ProcessRequest("unzip", ["-p", zip.path], timeout: 300, outputLimit: 0, stdoutBudget: maxUnpackedBytes))
         if measured.exceededBudget {
             throw GraderError.badSubmission(
-                "\(original): unpacks to more than \(Self.mebibytes(maxUnpackedBytes)) MiB (counted while unpacking, whatever its headers say); not unpacked"
+                "\(original): unpacks to more than \(Figures.mebibytes(maxUnpackedBytes)) MiB (counted while unpacking, whatever its headers say); not unpacked"
             )
         }
         if measured.timedOut {
@@ -113,10 +113,6 @@ public struct SubmissionLoader: Sendable {
             throw GraderError.badSubmission(
                 "\(original): the zip could not be unpacked (\(Builder.lastLines(result.stderr, count: 1)))")
         }
-    }
-
-    static func mebibytes(_ bytes: Int) -> String {
-        bytes >= 1 << 20 ? String(bytes >> 20) : String(format: "%.2f", Double(bytes) / Double(1 << 20))
     }
 
     private func cloneBundle(_ bundle: URL, into folder: URL, original: String) throws {

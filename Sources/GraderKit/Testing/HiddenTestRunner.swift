@@ -113,7 +113,7 @@ public struct HiddenTestRunner: Sendable {
         }
         switch Self.record(in: resultFile, token: token, test: test) {
         case .none:
-            if output.timedOut { return result(.error, "timed out after \(Self.seconds(timeout)) s", output) }
+            if output.timedOut { return result(.error, "timed out after \(Figures.seconds(timeout)) s", output) }
             if let signal = output.signal { return result(.error, "crashed (signal \(signal))", output) }
             return result(.error, "ended without a result (exit status \(output.status))", output)
         case .pass:
@@ -136,9 +136,6 @@ public struct HiddenTestRunner: Sendable {
         return (parts[0].split(separator: ".").last.map(String.init) ?? String(parts[0])) + "/" + parts[1]
     }
 
-    static func seconds(_ value: TimeInterval) -> String {
-        value.rounded() == value ? String(Int(value)) : String(format: "%.1f", value)
-    }
 
     /// What the one record of a test says.
     enum Record: Equatable {

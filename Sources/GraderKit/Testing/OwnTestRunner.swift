@@ -99,7 +99,7 @@ public struct OwnTestRunner: Sendable {
             return .failure(
                 Unavailable(
                     description:
-                        "could not list the candidate's tests: timed out after \(HiddenTestRunner.seconds(listTimeout)) s"
+                        "could not list the candidate's tests: timed out after \(Figures.seconds(listTimeout)) s"
                 ))
         }
         if let signal = output.signal {

@@ -62,7 +62,7 @@ public struct Verifier: Sendable {
         }
         problems += Self.thinRequirements(solutionTests, of: try kit.rubric(id))
         for criterion in solution.criteria where [.tests, .rule, .coverage].contains(criterion.kind) && criterion.status != .passed {
-            problems.append("solution scores \(Scorer.format(criterion.score))/\(Scorer.format(criterion.maxScore)) on \(criterion.id): \(criterion.evidence.prefix(2).joined(separator: "; "))")
+            problems.append("solution scores \(Figures.plain(criterion.score))/\(Figures.plain(criterion.maxScore)) on \(criterion.id): \(criterion.evidence.prefix(2).joined(separator: "; "))")
         }
         for finding in solution.findings.prefix(5) {
             problems.append("solution: \(finding.formatted)")
@@ -72,7 +72,7 @@ public struct Verifier: Sendable {
         if starter.status == .error { problems.append("the starter could not be graded: \(starter.message ?? "")") }
         let starterPassed = starter.tests.filter { $0.status == .pass }.count
         let share = starter.tests.isEmpty ? 0 : Double(starterPassed) / Double(starter.tests.count)
-        log("\(id): starter passes \(starterPassed)/\(starter.tests.count) hidden tests (\(Scorer.format((share * 1000).rounded() / 10))%)")
+        log("\(id): starter passes \(starterPassed)/\(starter.tests.count) hidden tests (\(Figures.plain((share * 1000).rounded() / 10))%)")
         if starter.notes.contains(where: { $0.contains("does not compile") || $0.hasPrefix("the build failed") }) {
             problems.append("the starter does not build: \(starter.notes.first { $0.contains("compile") || $0.contains("build") } ?? "")")
         }

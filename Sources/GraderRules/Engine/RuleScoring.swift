@@ -16,18 +16,12 @@ public enum RuleScoring {
         let charged = max(0, Double(count) - allowed)
         let score = max(0, criterion.points - penalty * charged)
         var summary = count == 0 ? "no findings" : "\(count) finding\(count == 1 ? "" : "s")"
-        if allowed > 0 { summary += " (\(format(allowed)) allowed)" }
-        if charged > 0 { summary += ": −\(format(min(criterion.points, penalty * charged))) points" }
+        if allowed > 0 { summary += " (\(Figures.plain(allowed)) allowed)" }
+        if charged > 0 { summary += ": −\(Figures.plain(min(criterion.points, penalty * charged))) points" }
         var evidence = [summary]
         evidence += output.findings.prefix(evidenceFindings).map(\.formatted)
         if count > evidenceFindings { evidence.append("… and \(count - evidenceFindings) more") }
         return CriterionResult(criterion: criterion, score: score, evidence: evidence)
     }
 
-    /// A number without a needless `.0`, rounded to two decimals.
-    static func format(_ value: Double) -> String {
-        let rounded = (value * 100).rounded() / 100
-        if rounded == rounded.rounded() { return String(Int(rounded)) }
-        return String(format: "%.2f", rounded).replacingOccurrences(of: #"0$"#, with: "", options: .regularExpression)
-    }
 }

@@ -105,8 +105,8 @@ public struct StyleRule: Rule {
         let fraction = rate <= threshold ? 1 : max(0, (3 * threshold - rate) / (2 * threshold))
         var evidence = [
             "\(count) swift-format finding\(count == 1 ? "" : "s") in \(lines) lines of non-test Swift: "
-                + "\(RuleScoring.format(rate)) per 100 lines (full points at or under \(RuleScoring.format(threshold)), "
-                + "none at \(RuleScoring.format(3 * threshold)))"
+                + "\(Figures.plain(rate)) per 100 lines (full points at or under \(Figures.plain(threshold)), "
+                + "none at \(Figures.plain(3 * threshold)))"
         ]
         evidence += output.findings.prefix(RuleScoring.evidenceFindings).map(\.formatted)
         return CriterionResult(criterion: criterion, score: criterion.points * fraction, evidence: evidence)

@@ -1,0 +1,50 @@
+import Foundation
+import GraderCore
+
+/// What the Run stage hands on: every hidden test's result and the candidate's own tests.
+public struct TestRunOutcome: Sendable {
+    public var tests: [TestResult]
+    /// The candidate's own tests and coverage, or why they could not be counted.
+    public var ownTests: Result<OwnTestsSummary, OwnTestRunner.Unavailable>
+    public var notes: [String]
+}
+
+/// Stage 4: run every hidden test in a sandboxed process of its own, then the candidate's own tests with
+/// coverage.
+public struct RunStage: Sendable {
+    public var runner: ProcessRunner
+    public var testTimeout: TimeInterval
+    public var listTimeout: TimeInterval
+    public var jobs: Int
+
+    public init(runner: ProcessRunner, testTimeout: TimeInterval, listTimeout: TimeInterval, jobs: Int) {
+        self.runner = runner
+        self.testTimeout = testTimeout
+        self.listTimeout = listTimeout
+        self.jobs = jobs
+    }
+
+    public func run(_ built: BuiltSubmission, suite: HiddenSuite, rubric: Rubric, work: URL) -> TestRunOutcome {
+        let outcome = built.outcome
+        let tests = HiddenTestRunner(runner: runner, timeout: testTimeout, jobs: jobs).run(
+            suite: suite, rubric: rubric, build: outcome, launcher: built.launcher, workDirectory: work,
+            module: built.package.hiddenModule(for:))
+        var notes: [String] = []
+        let ownTests: Result<OwnTestsSummary, OwnTestRunner.Unavailable>
+        if let failure = outcome.failure {
+            ownTests = .failure(.init(description: "not checked: \(failure)"))
+        } else if let launcher = built.launcher {
+            let modules = built.package.modules.filter {
+                $0.kind == .candidateTests && outcome.builtModules.contains($0.name)
+            }
+            ownTests = OwnTestRunner(runner: runner, listTimeout: listTimeout, jobs: jobs).run(
+                modules: modules.map(\.name), launcher: launcher, package: built.package.folder, workDirectory: work)
+            if let broken = outcome.brokenCandidateTests.first {
+                notes.append("the candidate's own tests do not compile: \(broken.formatted)")
+            }
+        } else {
+            ownTests = .failure(.init(description: "not checked: no test binary"))
+        }
+        return TestRunOutcome(tests: tests, ownTests: ownTests, notes: notes)
+    }
+}
