@@ -14,7 +14,9 @@ enum ExpectedSymbol {
         if message.contains("argument label"), let labels = quoted.last { return labels }
         if message.hasPrefix("missing argument"), let name = quoted.first { return "argument \(name)" }
         if message.contains("is inaccessible due to"), let name = quoted.first { return "\(name) (public)" }
-        if message.hasPrefix("cannot convert value of type"), quoted.count >= 2 { return "a value of type \(quoted[1])" }
+        if message.hasPrefix("cannot convert value of type"), quoted.count >= 2 {
+            return "a value of type \(quoted[1])"
+        }
         if message.contains("has no initializers") || message.contains("no exact matches in call to initializer"),
             let name = quoted.first
         {

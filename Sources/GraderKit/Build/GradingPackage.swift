@@ -1,5 +1,6 @@
 import Foundation
 import GraderCore
+import GraderRules
 
 /// The package the grader builds: the candidate's sources and the hidden suite under a manifest the grader
 /// writes. The candidate's own Package.swift is never evaluated (SPEC §5).
@@ -205,25 +206,7 @@ public struct GradingPackageWriter: Sendable {
 
     /// The module names a Swift file imports (`import X`, `@testable import X`, `import struct X.Y`).
     static func imports(in text: String) -> Set<String> {
-        var found: Set<String> = []
-        for line in text.split(separator: "\n") {
-            var words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })[...]
-            while let first = words.first,
-                first.hasPrefix("@") || first == "public" || first == "internal"
-                    || first == "private" || first == "fileprivate" || first == "package"
-            {
-                words = words.dropFirst()
-            }
-            guard words.first == "import", words.count >= 2 else { continue }
-            var name = words[words.startIndex + 1]
-            if ["struct", "class", "enum", "protocol", "func", "var", "let", "typealias"].contains(name),
-                words.count >= 3
-            {
-                name = words[words.startIndex + 2]
-            }
-            if let module = name.split(separator: ".").first { found.insert(String(module)) }
-        }
-        return found
+        SwiftSource(path: "Imports.swift", text: text).imports
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import GraderCore
+import GraderRules
 
 /// The hidden suite of one exercise: its files per requirement and the test names they declare.
 ///
@@ -47,26 +48,6 @@ public struct HiddenSuite: Sendable {
 
     /// `Class/testName` for every `func test…()` in classes deriving from HiddenTestCase (or XCTestCase).
     static func testNames(in text: String) -> [String] {
-        var names: [String] = []
-        var currentClass: String?
-        for line in text.split(separator: "\n") {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if trimmed.hasPrefix("//") { continue }
-            if let range = trimmed.range(of: "class ") {
-                let rest = trimmed[range.upperBound...]
-                let name = rest.prefix(while: { $0.isLetter || $0.isNumber || $0 == "_" })
-                if rest.dropFirst(name.count).trimmingCharacters(in: .whitespaces).hasPrefix(":") {
-                    currentClass = String(name)
-                }
-            }
-            guard let className = currentClass, let range = trimmed.range(of: "func test") else { continue }
-            let prefix = trimmed[..<range.lowerBound]
-            guard !prefix.contains("static"), !prefix.contains("private") else { continue }
-            let name = trimmed[trimmed.index(range.lowerBound, offsetBy: 5)...].prefix(while: { $0.isLetter || $0.isNumber || $0 == "_" })
-            let after = trimmed[trimmed.index(range.lowerBound, offsetBy: 5 + name.count)...]
-            guard after.hasPrefix("()") else { continue }
-            names.append("\(className)/\(name)")
-        }
-        return names
+        SwiftSource(path: "Hidden.swift", text: text).testMethods
     }
 }

@@ -1,4 +1,5 @@
 import GraderCore
+import GraderRules
 
 /// What the grader can show a reviewer of architecture and clarity: modules, types and tests per folder.
 enum ManualEvidence {
@@ -6,23 +7,16 @@ enum ManualEvidence {
         var byFolder: [String: (files: Int, lines: Int, types: Int, tests: Int)] = [:]
         for path in tree.swiftFiles where !path.hasSuffix("Package.swift") {
             let parts = path.split(separator: "/")
-            let folder = parts.count >= 2 && (parts[0] == "Sources" || parts[0] == "Tests")
+            let folder =
+                parts.count >= 2 && (parts[0] == "Sources" || parts[0] == "Tests")
                 ? "\(parts[0])/\(parts[1])" : (parts.count > 1 ? String(parts[0]) : ".")
             let text = tree.text(of: path) ?? ""
-            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            let source = SwiftSource(path: path, text: text)
             var entry = byFolder[folder] ?? (0, 0, 0, 0)
             entry.files += 1
-            entry.lines += lines.count
-            for line in lines {
-                let trimmed = line.drop(while: { $0 == " " || $0 == "\t" })
-                let words = trimmed.split(separator: " ").prefix(4)
-                if words.contains(where: { ["class", "struct", "enum", "protocol", "actor"].contains($0) }),
-                    !trimmed.hasPrefix("//"), !words.contains("func"), !words.contains("case")
-                {
-                    entry.types += 1
-                }
-                if trimmed.hasPrefix("func test") || trimmed.hasPrefix("@Test") { entry.tests += 1 }
-            }
+            entry.lines += text.split(separator: "\n", omittingEmptySubsequences: false).count
+            entry.types += source.declaredTypeCount
+            entry.tests += source.testFunctionCount
             byFolder[folder] = entry
         }
         return byFolder.sorted { $0.key < $1.key }.map { folder, entry in
