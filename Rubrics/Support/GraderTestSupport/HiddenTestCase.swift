@@ -147,18 +147,34 @@ final class ChannelSession: NSObject, XCTestObservation, @unchecked Sendable {
         failures.append(Failure(message: description, file: name, line: line))
     }
 
+    /// The one line written to the result channel.
+    struct Record: Encodable {
+        struct Failure: Encodable {
+            var message: String
+            var file: String
+            var line: String
+        }
+
+        var test: String
+        var status: String
+        var token: String?
+        var failures: [Failure]
+        var reason: String?
+    }
+
     /// Appends the one record: `{"test":…,"status":…,"token":…,"failures":[…],"reason":…}`.
     private func write(status: String, reason: String?) {
         written = true
-        var record: [String: Any] = [
-            "test": expectedTest, "status": status,
-            "failures": failures.map { ["message": $0.message, "file": $0.file, "line": String($0.line)] },
-        ]
-        if status == "pass" { record["token"] = passToken.map { String(format: "%02x", $0) }.joined() }
-        if let reason { record["reason"] = reason }
-        guard let data = try? JSONSerialization.data(withJSONObject: record, options: [.sortedKeys]),
-            let handle = FileHandle(forWritingAtPath: resultPath)
-        else { return }
+        let record = Record(
+            test: expectedTest, status: status,
+            token: status == "pass" ? passToken.map { String(format: "%02x", $0) }.joined() : nil,
+            failures: failures.map { Record.Failure(message: $0.message, file: $0.file, line: String($0.line)) },
+            reason: reason)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(record), let handle = FileHandle(forWritingAtPath: resultPath) else {
+            return
+        }
         handle.seekToEndOfFile()
         handle.write(data + Data("\n".utf8))
         try? handle.close()

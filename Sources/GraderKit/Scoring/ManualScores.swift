@@ -8,13 +8,13 @@ public enum ManualScores {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw GraderError.usage("--manual: cannot read \(path)")
         }
-        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+        guard let object = try? JSONDecoder().decode([String: JSONValue].self, from: data) else {
             throw GraderError.usage("--manual: \(path) is not a JSON object of criterion id to points")
         }
         let manual = rubrics.flatMap(\.criteria).filter { $0.kind == .manual }
         var scores: [String: Double] = [:]
-        for (id, value) in object {
-            guard let number = (value as? NSNumber)?.doubleValue else {
+        for (id, value) in object.sorted(by: { $0.key < $1.key }) {
+            guard case .number(let number) = value else {
                 throw GraderError.usage("--manual: the score of '\(id)' is not a number")
             }
             guard let criterion = manual.first(where: { $0.id == id }) else {
@@ -22,7 +22,9 @@ public enum ManualScores {
                 throw GraderError.usage("--manual: '\(id)' is not a manual criterion; manual criteria: \(known)")
             }
             guard number >= 0, number <= criterion.points else {
-                throw GraderError.usage("--manual: '\(id)' scores from 0 to \(Figures.plain(criterion.points)), not \(Figures.plain(number))")
+                throw GraderError.usage(
+                    "--manual: '\(id)' scores from 0 to \(Figures.plain(criterion.points)), not \(Figures.plain(number))"
+                )
             }
             scores[id] = number
         }

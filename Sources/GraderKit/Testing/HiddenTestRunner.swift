@@ -136,7 +136,6 @@ public struct HiddenTestRunner: Sendable {
         return (parts[0].split(separator: ".").last.map(String.init) ?? String(parts[0])) + "/" + parts[1]
     }
 
-
     /// What the one record of a test says.
     enum Record: Equatable {
         case pass
@@ -155,21 +154,36 @@ public struct HiddenTestRunner: Sendable {
         guard lines.count == 1 else {
             return .tampered("\(lines.count) records in the result channel, which takes one")
         }
-        guard let object = try? JSONSerialization.jsonObject(with: Data(lines[0])) as? [String: Any],
-            let status = object["status"] as? String
-        else { return .tampered("an unreadable record in the result channel") }
-        guard object["test"] as? String == test else { return .tampered("a record for another test") }
-        let failures = (object["failures"] as? [[String: String]] ?? []).map { failure in
-            let place = [failure["file"], failure["line"]].compactMap { $0 }.joined(separator: ":")
-            return (failure["message"] ?? "failed") + (place.isEmpty ? "" : " (\(place))")
+        guard let record = try? JSONDecoder().decode(HarnessRecord.self, from: Data(lines[0])) else {
+            return .tampered("an unreadable record in the result channel")
         }
-        switch status {
-        case "pass": return object["token"] as? String == token ? .pass : .tampered("a pass without the grader's token")
+        guard record.test == test else { return .tampered("a record for another test") }
+        let failures = (record.failures ?? []).map { failure in
+            let place = [failure.file, failure.line].compactMap { $0 }.joined(separator: ":")
+            return (failure.message ?? "failed") + (place.isEmpty ? "" : " (\(place))")
+        }
+        switch record.status {
+        case "pass": return record.token == token ? .pass : .tampered("a pass without the grader's token")
         case "fail": return .fail(failures)
         case "skipped": return .skipped
-        case "tampered": return .tampered(object["reason"] as? String ?? "the harness saw a forgery")
-        default: return .tampered("an unknown status '\(status)'")
+        case "tampered": return .tampered(record.reason ?? "the harness saw a forgery")
+        default: return .tampered("an unknown status '\(record.status)'")
         }
+    }
+
+    /// The one line the harness writes (HiddenTestCase.swift): `{"test":…,"status":…,"token":…,"failures":[…]}`.
+    struct HarnessRecord: Decodable {
+        struct Failure: Decodable {
+            var message: String?
+            var file: String?
+            var line: String?
+        }
+
+        var test: String
+        var status: String
+        var token: String?
+        var failures: [Failure]?
+        var reason: String?
     }
 
     /// The tail of a test's output, as evidence.

@@ -141,25 +141,37 @@ public struct OwnTestRunner: Sendable {
 
     /// Reads `llvm-cov export -summary-only` JSON: line counts of files below `sourcesRoot`.
     static func coverage(fromExport data: Data, sourcesRoot: URL) -> (total: Double, files: [FileCoverage])? {
-        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-            let exports = object["data"] as? [[String: Any]], let files = exports.first?["files"] as? [[String: Any]]
+        guard let export = try? JSONDecoder().decode(CoverageExport.self, from: data),
+            let files = export.data.first?.files
         else { return nil }
         let root = sourcesRoot.standardizedFileURL.path + "/"
         var count = 0
         var covered = 0
         var perFile: [FileCoverage] = []
-        for file in files {
-            guard let name = file["filename"] as? String, name.hasPrefix(root),
-                let lines = (file["summary"] as? [String: Any])?["lines"] as? [String: Any],
-                let fileCount = lines["count"] as? Int, let fileCovered = lines["covered"] as? Int, fileCount > 0
-            else { continue }
-            count += fileCount
-            covered += fileCovered
-            let percent = (Double(fileCovered) / Double(fileCount) * 1000).rounded() / 10
-            perFile.append(FileCoverage(path: "Sources/" + name.dropFirst(root.count), lineCoverage: percent))
+        for file in files where file.filename.hasPrefix(root) && file.summary.lines.count > 0 {
+            count += file.summary.lines.count
+            covered += file.summary.lines.covered
+            let percent = (Double(file.summary.lines.covered) / Double(file.summary.lines.count) * 1000).rounded() / 10
+            perFile.append(FileCoverage(path: "Sources/" + file.filename.dropFirst(root.count), lineCoverage: percent))
         }
         guard count > 0 else { return nil }
         return ((Double(covered) / Double(count) * 1000).rounded() / 10, perFile.sorted { $0.path < $1.path })
+    }
+
+    /// The part of `llvm-cov export -summary-only` the grader reads.
+    struct CoverageExport: Decodable {
+        struct Export: Decodable { var files: [File] }
+        struct File: Decodable {
+            var filename: String
+            var summary: Summary
+        }
+        struct Summary: Decodable { var lines: Lines }
+        struct Lines: Decodable {
+            var count: Int
+            var covered: Int
+        }
+
+        var data: [Export]
     }
 }
 
