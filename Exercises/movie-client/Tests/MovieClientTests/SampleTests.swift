@@ -15,7 +15,7 @@ final class SampleTests: XCTestCase {
 
     func testDebouncedSearchWaitsForTheUserToStopTyping() {
         let service = RecordingService()
-        let scheduler = ManualScheduler()
+        let scheduler = TestScheduler()
         let search = SearchViewModel(service: service, scheduler: scheduler, debounce: 0.3)
         search.queryChanged("h")
         search.queryChanged("ha")

@@ -43,7 +43,7 @@ final class ScreenModelTests: XCTestCase {
 
     func testSearchDebouncesCancelsAndClears() {
         let service = FakeService()
-        let scheduler = ManualScheduler()
+        let scheduler = TestScheduler()
         let search = SearchViewModel(service: service, scheduler: scheduler, debounce: 0.3)
         var history: [[Movie]] = []
         let token = search.results.observe { history.append($0) }
@@ -65,7 +65,7 @@ final class ScreenModelTests: XCTestCase {
 
     func testSearchErrorIsShownAndClearedByTheNextSuccess() {
         let service = FakeService()
-        let scheduler = ManualScheduler()
+        let scheduler = TestScheduler()
         let search = SearchViewModel(service: service, scheduler: scheduler)
         search.queryChanged("x")
         scheduler.advance(by: 1)

@@ -13,9 +13,11 @@ public enum ListState: Equatable {
 /// Inputs: `viewDidLoad()`, `refreshRequested()`. Outputs: `state`, `cells`, and the header `title`.
 public final class MovieListViewModel {
     public let category: MovieCategory
-    public let state = Observable<ListState>(.idle)
-    public let cells = Observable<[MovieCellModel]>([])
+    public let state: ReadOnlyProperty<ListState>
+    public let cells: ReadOnlyProperty<[MovieCellModel]>
 
+    private let stateProperty = Property(ListState.idle)
+    private let cellsProperty = Property<[MovieCellModel]>([])
     private let service: MovieService
     private let imageLoader: ImageLoading
     private let configuration: TMDbConfiguration
@@ -28,6 +30,8 @@ public final class MovieListViewModel {
         self.service = service
         self.imageLoader = imageLoader
         self.configuration = configuration
+        state = stateProperty.readOnly
+        cells = cellsProperty.readOnly
     }
 
     /// The tab and header title.
@@ -44,18 +48,17 @@ public final class MovieListViewModel {
     private func load() {
         // BEGIN SOLUTION MC10: Go to loading, request the category, then loaded (with cell models) or failed(message).
         request?.cancel()
-        state.send(.loading)
+        stateProperty.value = .loading
         request = service.movies(in: category, page: 1) { [weak self] result in
             guard let self else { return }
             switch result {
             case .success(let page):
-                self.cells.send(
-                    page.results.map {
-                        MovieCellModel(movie: $0, imageLoader: self.imageLoader, configuration: self.configuration)
-                    })
-                self.state.send(.loaded(page.results))
+                self.cellsProperty.value = page.results.map {
+                    MovieCellModel(movie: $0, imageLoader: self.imageLoader, configuration: self.configuration)
+                }
+                self.stateProperty.value = .loaded(page.results)
             case .failure(let error):
-                self.state.send(.failed(message: error.message))
+                self.stateProperty.value = .failed(message: error.message)
             }
         }
         // STUB:

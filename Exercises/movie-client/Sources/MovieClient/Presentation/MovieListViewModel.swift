@@ -13,9 +13,11 @@ public enum ListState: Equatable {
 /// Inputs: `viewDidLoad()`, `refreshRequested()`. Outputs: `state`, `cells`, and the header `title`.
 public final class MovieListViewModel {
     public let category: MovieCategory
-    public let state = Observable<ListState>(.idle)
-    public let cells = Observable<[MovieCellModel]>([])
+    public let state: ReadOnlyProperty<ListState>
+    public let cells: ReadOnlyProperty<[MovieCellModel]>
 
+    private let stateProperty = Property(ListState.idle)
+    private let cellsProperty = Property<[MovieCellModel]>([])
     private let service: MovieService
     private let imageLoader: ImageLoading
     private let configuration: TMDbConfiguration
@@ -28,6 +30,8 @@ public final class MovieListViewModel {
         self.service = service
         self.imageLoader = imageLoader
         self.configuration = configuration
+        state = stateProperty.readOnly
+        cells = cellsProperty.readOnly
     }
 
     /// The tab and header title.

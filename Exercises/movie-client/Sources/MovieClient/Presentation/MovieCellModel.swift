@@ -12,10 +12,13 @@ public enum PosterState: Equatable {
 /// which cancels the old poster load; a late result for the old movie never shows on the new one.
 public final class MovieCellModel {
     public private(set) var movie: Movie
-    public let title: Observable<String>
-    public let overview: Observable<String>
-    public let poster = Observable<PosterState>(.placeholder)
+    public let title: ReadOnlyProperty<String>
+    public let overview: ReadOnlyProperty<String>
+    public let poster: ReadOnlyProperty<PosterState>
 
+    private let titleProperty: Property<String>
+    private let overviewProperty: Property<String>
+    private let posterProperty = Property(PosterState.placeholder)
     private let imageLoader: ImageLoading
     private let configuration: TMDbConfiguration
     private var posterTask: CancellableTask?
@@ -24,8 +27,11 @@ public final class MovieCellModel {
         self.movie = movie
         self.imageLoader = imageLoader
         self.configuration = configuration
-        title = Observable(movie.title)
-        overview = Observable(movie.overview)
+        titleProperty = Property(movie.title)
+        overviewProperty = Property(movie.overview)
+        title = titleProperty.readOnly
+        overview = overviewProperty.readOnly
+        poster = posterProperty.readOnly
         loadPoster()
     }
 
@@ -37,17 +43,17 @@ public final class MovieCellModel {
 
     private func loadPoster() {
         guard let url = configuration.posterURL(for: movie.posterPath) else {
-            poster.send(.placeholder)
+            posterProperty.value = .placeholder
             return
         }
-        poster.send(.loading)
+        posterProperty.value = .loading
         // TODO(MC8): Remember which movie this load is for.
         posterTask = imageLoader.loadImage(from: url) { [weak self] result in
             guard let self else { return }
             // TODO(MC8): Ignore a result for a movie this cell no longer shows.
             switch result {
-            case .success(let data): self.poster.send(.image(data))
-            case .failure: self.poster.send(.placeholder)
+            case .success(let data): self.posterProperty.value = .image(data)
+            case .failure: self.posterProperty.value = .placeholder
             }
         }
     }

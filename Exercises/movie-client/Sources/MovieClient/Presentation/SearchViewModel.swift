@@ -6,11 +6,14 @@ import Foundation
 /// a new query cancels the search in flight; an empty query clears the results with no request; a response
 /// for an older query never overwrites a newer one.
 public final class SearchViewModel {
-    public let results = Observable<[Movie]>([])
-    public let isSearching = Observable<Bool>(false)
+    public let results: ReadOnlyProperty<[Movie]>
+    public let isSearching: ReadOnlyProperty<Bool>
     /// The last error, as a sentence, or nil.
-    public let errorMessage = Observable<String?>(nil)
+    public let errorMessage: ReadOnlyProperty<String?>
 
+    private let resultsProperty = Property<[Movie]>([])
+    private let searchingProperty = Property(false)
+    private let errorMessageProperty = Property<String?>(nil)
     private let service: MovieService
     private let scheduler: Scheduler
     private let debounce: TimeInterval
@@ -22,6 +25,9 @@ public final class SearchViewModel {
         self.service = service
         self.scheduler = scheduler
         self.debounce = debounce
+        results = resultsProperty.readOnly
+        isSearching = searchingProperty.readOnly
+        errorMessage = errorMessageProperty.readOnly
     }
 
     public func queryChanged(_ text: String) {
@@ -29,17 +35,17 @@ public final class SearchViewModel {
     }
 
     private func search(_ query: String) {
-        isSearching.send(true)
+        searchingProperty.value = true
         inFlight = service.searchMovies(matching: query, page: 1) { [weak self] result in
             guard let self else { return }
             // TODO(MC9): Drop a response for a query that is no longer the latest.
-            self.isSearching.send(false)
+            self.searchingProperty.value = false
             switch result {
             case .success(let page):
-                self.errorMessage.send(nil)
-                self.results.send(page.results)
+                self.errorMessageProperty.value = nil
+                self.resultsProperty.value = page.results
             case .failure(let error):
-                self.errorMessage.send(error.message)
+                self.errorMessageProperty.value = error.message
             }
         }
     }
