@@ -4,7 +4,7 @@ import GraderTestSupport
 import XCTest
 
 /// FL5: the search screen pages: debounced page 1, the last row brings the next page, no page twice, none past
-/// the last, and a new query starts over and drops late answers. Time moves only through `TestClock`.
+/// the last, and a new query starts over and drops late answers. Time moves only through `TestScheduler`.
 final class FL5PagingTests: HiddenTestCase {
     /// Photos `ids` with distinct ids, secrets and titles.
     private func photos(_ ids: ClosedRange<Int>) -> [Photo] {
@@ -14,9 +14,9 @@ final class FL5PagingTests: HiddenTestCase {
     /// A screen that has shown page 1 (`ids`) of `pages` for "kittens".
     private func screenOnPageOne(
         of pages: Int, ids: ClosedRange<Int> = 1...20
-    ) -> (PhotoSearchViewModel, HeldSearches, TestClock) {
+    ) -> (PhotoSearchViewModel, HeldSearches, TestScheduler) {
         let service = HeldSearches()
-        let clock = TestClock()
+        let clock = TestScheduler()
         let screen = PhotoSearchViewModel(service: service, scheduler: clock, debounce: 0.3)
         screen.queryChanged("kittens")
         clock.advance(by: 0.3)
@@ -28,7 +28,7 @@ final class FL5PagingTests: HiddenTestCase {
 
     func test_FL5_typingQuicklyRequestsPageOneOfTheWholeWordOnce() {
         let service = HeldSearches()
-        let clock = TestClock()
+        let clock = TestScheduler()
         let screen = PhotoSearchViewModel(service: service, scheduler: clock, debounce: 0.3)
         var typed = ""
         for character in "kittens" {
@@ -52,7 +52,7 @@ final class FL5PagingTests: HiddenTestCase {
         service.answer(1, with: PhotosPage(page: 2, pages: 3, photo: photos(21...40)))
         XCTAssertEqual(history.last, (1...40).map(String.init))
         XCTAssertEqual(history.first, (1...20).map(String.init))
-        withExtendedLifetime(token) {}
+        token.cancel()
     }
 
     func test_FL5_rowsBeforeTheLastFewRequestNothing() {
@@ -120,30 +120,6 @@ private final class HeldSearches: PhotoSearching {
     func answer(_ index: Int, with page: PhotosPage) {
         guard index < completions.count else { return XCTFail("request \(index) was never made") }
         completions[index](.success(page))
-    }
-}
-
-/// A scheduler whose clock moves only when the test says so.
-private final class TestClock: Scheduler {
-    private var now: TimeInterval = 0
-    private var pending: [(due: TimeInterval, order: Int, task: ProbeTask, work: () -> Void)] = []
-    private var counter = 0
-
-    func schedule(after delay: TimeInterval, _ work: @escaping () -> Void) -> CancellableTask {
-        let task = ProbeTask()
-        counter += 1
-        pending.append((now + delay, counter, task, work))
-        return task
-    }
-
-    func advance(by interval: TimeInterval) {
-        let target = now + interval
-        while let next = pending.filter({ $0.due <= target }).min(by: { ($0.due, $0.order) < ($1.due, $1.order) }) {
-            pending.removeAll { $0.order == next.order }
-            now = next.due
-            if !next.task.isCancelled { next.work() }
-        }
-        now = target
     }
 }
 

@@ -17,7 +17,7 @@ final class SampleTests: XCTestCase {
 
     func testDebouncedSearchWaitsForTheUserToStopTyping() {
         let service = RecordingService()
-        let scheduler = ManualScheduler()
+        let scheduler = TestScheduler()
         let search = PhotoSearchViewModel(service: service, scheduler: scheduler, debounce: 0.3)
         search.queryChanged("k")
         search.queryChanged("ki")

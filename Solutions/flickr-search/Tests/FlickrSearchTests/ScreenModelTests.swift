@@ -9,7 +9,7 @@ final class ScreenModelTests: XCTestCase {
 
     func testSearchDebouncesThenPagesToTheEndWithoutRepeats() {
         let service = FakeService()
-        let scheduler = ManualScheduler()
+        let scheduler = TestScheduler()
         let search = PhotoSearchViewModel(service: service, scheduler: scheduler, debounce: 0.3)
         var history: [[String]] = []
         let token = search.photos.observe { history.append($0.map(\.id)) }
@@ -35,7 +35,7 @@ final class ScreenModelTests: XCTestCase {
 
     func testANewQueryStartsOverAndDropsTheOldAnswers() {
         let service = FakeService()
-        let scheduler = ManualScheduler()
+        let scheduler = TestScheduler()
         let search = PhotoSearchViewModel(service: service, scheduler: scheduler)
         search.queryChanged("cats")
         scheduler.advance(by: 1)
@@ -55,7 +55,7 @@ final class ScreenModelTests: XCTestCase {
 
     func testAFailedPageKeepsThePhotosAndShowsTheError() {
         let service = FakeService()
-        let scheduler = ManualScheduler()
+        let scheduler = TestScheduler()
         let search = PhotoSearchViewModel(service: service, scheduler: scheduler)
         search.queryChanged("cats")
         scheduler.advance(by: 1)

@@ -7,7 +7,7 @@ import XCTest
 final class FLP1RecentListTests: HiddenTestCase {
     /// Sends each of `queries` as a search (typed, then past the debounce) on a new screen; the screen.
     private func screen(searching queries: [String]) -> PhotoSearchViewModel {
-        let clock = TestClock()
+        let clock = TestScheduler()
         let screen = PhotoSearchViewModel(
             service: SilentSearches(), scheduler: clock, debounce: 0.3, recentSearchesStore: TestStore())
         for query in queries {
@@ -68,30 +68,6 @@ private final class TestStore: RecentSearchesStore {
     func saveRecentSearches(_ searches: [String]) {
         saves.append(searches)
         stored = searches
-    }
-}
-
-/// A scheduler whose clock moves only when the test says so.
-private final class TestClock: Scheduler {
-    private var now: TimeInterval = 0
-    private var pending: [(due: TimeInterval, order: Int, task: ProbeTask, work: () -> Void)] = []
-    private var counter = 0
-
-    func schedule(after delay: TimeInterval, _ work: @escaping () -> Void) -> CancellableTask {
-        let task = ProbeTask()
-        counter += 1
-        pending.append((now + delay, counter, task, work))
-        return task
-    }
-
-    func advance(by interval: TimeInterval) {
-        let target = now + interval
-        while let next = pending.filter({ $0.due <= target }).min(by: { ($0.due, $0.order) < ($1.due, $1.order) }) {
-            pending.removeAll { $0.order == next.order }
-            now = next.due
-            if !next.task.isCancelled { next.work() }
-        }
-        now = target
     }
 }
 

@@ -6,7 +6,7 @@ import XCTest
 /// FLP2: a search counts when it is sent (after the debounce), trimmed; keystrokes and empty queries do not.
 final class FLP2WhatCountsTests: HiddenTestCase {
     func test_FLP2_keystrokesTypedOnTheWayDoNotCount() {
-        let clock = TestClock()
+        let clock = TestScheduler()
         let screen = PhotoSearchViewModel(
             service: SilentSearches(), scheduler: clock, debounce: 0.3, recentSearchesStore: TestStore())
         var typed = ""
@@ -20,7 +20,7 @@ final class FLP2WhatCountsTests: HiddenTestCase {
     }
 
     func test_FLP2_aSearchCountsOnlyOnceItIsSent() {
-        let clock = TestClock()
+        let clock = TestScheduler()
         let service = SilentSearches()
         let screen = PhotoSearchViewModel(
             service: service, scheduler: clock, debounce: 0.3, recentSearchesStore: TestStore())
@@ -33,7 +33,7 @@ final class FLP2WhatCountsTests: HiddenTestCase {
     }
 
     func test_FLP2_theTextIsTrimmedAndEmptyQueriesDoNotCount() {
-        let clock = TestClock()
+        let clock = TestScheduler()
         let screen = PhotoSearchViewModel(
             service: SilentSearches(), scheduler: clock, debounce: 0.3, recentSearchesStore: TestStore())
         screen.queryChanged("  owls \n")
@@ -46,7 +46,7 @@ final class FLP2WhatCountsTests: HiddenTestCase {
     }
 
     func test_FLP2_aQueryReplacedBeforeTheDebounceDoesNotCount() {
-        let clock = TestClock()
+        let clock = TestScheduler()
         let screen = PhotoSearchViewModel(
             service: SilentSearches(), scheduler: clock, debounce: 0.3, recentSearchesStore: TestStore())
         screen.queryChanged("owls")
@@ -83,30 +83,6 @@ private final class TestStore: RecentSearchesStore {
     func saveRecentSearches(_ searches: [String]) {
         saves.append(searches)
         stored = searches
-    }
-}
-
-/// A scheduler whose clock moves only when the test says so.
-private final class TestClock: Scheduler {
-    private var now: TimeInterval = 0
-    private var pending: [(due: TimeInterval, order: Int, task: ProbeTask, work: () -> Void)] = []
-    private var counter = 0
-
-    func schedule(after delay: TimeInterval, _ work: @escaping () -> Void) -> CancellableTask {
-        let task = ProbeTask()
-        counter += 1
-        pending.append((now + delay, counter, task, work))
-        return task
-    }
-
-    func advance(by interval: TimeInterval) {
-        let target = now + interval
-        while let next = pending.filter({ $0.due <= target }).min(by: { ($0.due, $0.order) < ($1.due, $1.order) }) {
-            pending.removeAll { $0.order == next.order }
-            now = next.due
-            if !next.task.isCancelled { next.work() }
-        }
-        now = target
     }
 }
 

@@ -5,7 +5,7 @@ import XCTest
 
 /// FLP3: the list is kept across launches through the injected store.
 final class FLP3KeptAcrossLaunchesTests: HiddenTestCase {
-    private func search(_ queries: [String], on screen: PhotoSearchViewModel, _ clock: TestClock) {
+    private func search(_ queries: [String], on screen: PhotoSearchViewModel, _ clock: TestScheduler) {
         for query in queries {
             screen.queryChanged(query)
             clock.advance(by: 0.3)
@@ -14,14 +14,14 @@ final class FLP3KeptAcrossLaunchesTests: HiddenTestCase {
 
     func test_FLP3_aNewScreenShowsWhatTheStoreHoldsBeforeAnythingIsTyped() {
         let screen = PhotoSearchViewModel(
-            service: SilentSearches(), scheduler: TestClock(), debounce: 0.3,
+            service: SilentSearches(), scheduler: TestScheduler(), debounce: 0.3,
             recentSearchesStore: TestStore(["owls", "cats"]))
         XCTAssertEqual(screen.recentSearches.value, ["owls", "cats"])
     }
 
     func test_FLP3_everyChangeIsSavedToTheStore() {
         let store = TestStore()
-        let clock = TestClock()
+        let clock = TestScheduler()
         let screen = PhotoSearchViewModel(
             service: SilentSearches(), scheduler: clock, debounce: 0.3, recentSearchesStore: store)
         search(["owls", "cats"], on: screen, clock)
@@ -31,18 +31,18 @@ final class FLP3KeptAcrossLaunchesTests: HiddenTestCase {
 
     func test_FLP3_aRelaunchRestoresTheList() {
         let store = TestStore()
-        let clock = TestClock()
+        let clock = TestScheduler()
         let first = PhotoSearchViewModel(
             service: SilentSearches(), scheduler: clock, debounce: 0.3, recentSearchesStore: store)
         search(["owls", "cats", "dogs"], on: first, clock)
         let relaunched = PhotoSearchViewModel(
-            service: SilentSearches(), scheduler: TestClock(), debounce: 0.3, recentSearchesStore: store)
+            service: SilentSearches(), scheduler: TestScheduler(), debounce: 0.3, recentSearchesStore: store)
         XCTAssertEqual(relaunched.recentSearches.value, ["dogs", "cats", "owls"])
     }
 
     func test_FLP3_aRestoredListGrowsFromWhatWasKept() {
         let store = TestStore(["owls", "cats"])
-        let clock = TestClock()
+        let clock = TestScheduler()
         let screen = PhotoSearchViewModel(
             service: SilentSearches(), scheduler: clock, debounce: 0.3, recentSearchesStore: store)
         search(["Owls", "dogs"], on: screen, clock)
@@ -77,30 +77,6 @@ private final class TestStore: RecentSearchesStore {
     func saveRecentSearches(_ searches: [String]) {
         saves.append(searches)
         stored = searches
-    }
-}
-
-/// A scheduler whose clock moves only when the test says so.
-private final class TestClock: Scheduler {
-    private var now: TimeInterval = 0
-    private var pending: [(due: TimeInterval, order: Int, task: ProbeTask, work: () -> Void)] = []
-    private var counter = 0
-
-    func schedule(after delay: TimeInterval, _ work: @escaping () -> Void) -> CancellableTask {
-        let task = ProbeTask()
-        counter += 1
-        pending.append((now + delay, counter, task, work))
-        return task
-    }
-
-    func advance(by interval: TimeInterval) {
-        let target = now + interval
-        while let next = pending.filter({ $0.due <= target }).min(by: { ($0.due, $0.order) < ($1.due, $1.order) }) {
-            pending.removeAll { $0.order == next.order }
-            now = next.due
-            if !next.task.isCancelled { next.work() }
-        }
-        now = target
     }
 }
 

@@ -12,9 +12,11 @@ public enum ImageState: Equatable {
 /// `bind(_:)`, which cancels the old image load; a late result for the old photo never shows on the new one.
 public final class PhotoCellModel {
     public private(set) var photo: Photo
-    public let title: Observable<String>
-    public let image = Observable<ImageState>(.placeholder)
+    public let title: ReadOnlyProperty<String>
+    public let image: ReadOnlyProperty<ImageState>
 
+    private let titleProperty: Property<String>
+    private let imageProperty = Property(ImageState.placeholder)
     private let imageLoader: ImageLoading
     private let size: PhotoSize
     private var imageTask: CancellableTask?
@@ -23,7 +25,9 @@ public final class PhotoCellModel {
         self.photo = photo
         self.imageLoader = imageLoader
         self.size = size
-        title = Observable(photo.title)
+        titleProperty = Property(photo.title)
+        title = titleProperty.readOnly
+        image = imageProperty.readOnly
         loadImage()
     }
 
@@ -33,7 +37,7 @@ public final class PhotoCellModel {
         imageTask?.cancel()
         imageTask = nil
         self.photo = photo
-        title.send(photo.title)
+        titleProperty.value = photo.title
         loadImage()
         // STUB: self.photo = photo
         // END SOLUTION
@@ -41,10 +45,10 @@ public final class PhotoCellModel {
 
     private func loadImage() {
         guard let url = photo.url(size: size) else {
-            image.send(.placeholder)
+            imageProperty.value = .placeholder
             return
         }
-        image.send(.loading)
+        imageProperty.value = .loading
         // BEGIN SOLUTION FL6: Remember which photo this load is for.
         let requested = photo.id
         // STUB:
@@ -56,8 +60,8 @@ public final class PhotoCellModel {
             // STUB:
             // END SOLUTION
             switch result {
-            case .success(let data): self.image.send(.image(data))
-            case .failure: self.image.send(.placeholder)
+            case .success(let data): self.imageProperty.value = .image(data)
+            case .failure: self.imageProperty.value = .placeholder
             }
         }
     }

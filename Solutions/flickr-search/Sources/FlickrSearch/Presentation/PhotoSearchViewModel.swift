@@ -7,11 +7,14 @@ import Foundation
 /// is requested and appended; a page is never requested twice (not while one is on its way, not once shown),
 /// and none after the last. A new query starts again at page 1, and answers for the old one are dropped.
 public final class PhotoSearchViewModel {
-    public let photos = Observable<[Photo]>([])
-    public let isLoading = Observable<Bool>(false)
+    public let photos: ReadOnlyProperty<[Photo]>
+    public let isLoading: ReadOnlyProperty<Bool>
     /// The last error, as a sentence, or nil.
-    public let errorMessage = Observable<String?>(nil)
+    public let errorMessage: ReadOnlyProperty<String?>
 
+    private let photosProperty = Property<[Photo]>([])
+    private let loadingProperty = Property(false)
+    private let errorMessageProperty = Property<String?>(nil)
     private let service: PhotoSearching
     private let scheduler: Scheduler
     private let debounce: TimeInterval
@@ -28,6 +31,9 @@ public final class PhotoSearchViewModel {
         self.service = service
         self.scheduler = scheduler
         self.debounce = debounce
+        photos = photosProperty.readOnly
+        isLoading = loadingProperty.readOnly
+        errorMessage = errorMessageProperty.readOnly
     }
 
     /// The user edited the search text.
@@ -42,9 +48,9 @@ public final class PhotoSearchViewModel {
         shownPage = 0
         pageCount = 0
         guard !query.isEmpty else {
-            isLoading.send(false)
-            errorMessage.send(nil)
-            photos.send([])
+            loadingProperty.value = false
+            errorMessageProperty.value = nil
+            photosProperty.value = []
             return
         }
         pendingSearch = scheduler.schedule(after: debounce) { [weak self] in
@@ -69,7 +75,7 @@ public final class PhotoSearchViewModel {
         let generation = self.generation
         // STUB:
         // END SOLUTION
-        isLoading.send(true)
+        loadingProperty.value = true
         inFlight = service.searchPhotos(matching: query, page: page) { [weak self] result in
             guard let self else { return }
             // BEGIN SOLUTION FL5: Drop an answer for an older query.
@@ -77,21 +83,21 @@ public final class PhotoSearchViewModel {
             // STUB:
             // END SOLUTION
             self.inFlight = nil
-            self.isLoading.send(false)
+            self.loadingProperty.value = false
             switch result {
             case .success(let found): self.show(found, page: page)
-            case .failure(let error): self.errorMessage.send(error.message)
+            case .failure(let error): self.errorMessageProperty.value = error.message
             }
         }
     }
 
     private func show(_ found: PhotosPage, page: Int) {
-        errorMessage.send(nil)
+        errorMessageProperty.value = nil
         // BEGIN SOLUTION FL5: Remember the page shown and the page count; append a later page to the photos shown.
         shownPage = page
         pageCount = found.pages
-        photos.send(page == 1 ? found.photo : photos.value + found.photo)
-        // STUB: photos.send(found.photo)
+        photosProperty.value = page == 1 ? found.photo : photosProperty.value + found.photo
+        // STUB: photosProperty.value = found.photo
         // END SOLUTION
     }
 }

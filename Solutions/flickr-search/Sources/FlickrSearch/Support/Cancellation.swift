@@ -4,26 +4,35 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// Work in flight that can be stopped: a request, an image load, a scheduled search.
+/// Work in flight that can be stopped: a request, an image load, a piece of scheduled work, an observation.
 public protocol CancellableTask: AnyObject {
+    /// Stops the work. Cancelling again does nothing.
     func cancel()
 }
 
 extension URLSessionTask: CancellableTask {}
 
-/// A task whose cancellation runs a closure (once).
+/// A task whose cancellation runs a closure, once. Test fakes return one and look at `isCancelled`.
 public final class BlockTask: CancellableTask {
+    private let lock = NSLock()
     private var onCancel: (() -> Void)?
-    public private(set) var isCancelled = false
+    private var cancelled = false
 
+    /// A task that runs `onCancel` on its first `cancel()`.
     public init(onCancel: (() -> Void)? = nil) {
         self.onCancel = onCancel
     }
 
+    /// Whether `cancel()` has been called.
+    public var isCancelled: Bool { lock.withLock { cancelled } }
+
     public func cancel() {
-        guard !isCancelled else { return }
-        isCancelled = true
-        onCancel?()
-        onCancel = nil
+        let action = lock.withLock { () -> (() -> Void)? in
+            guard !cancelled else { return nil }
+            cancelled = true
+            defer { onCancel = nil }
+            return onCancel
+        }
+        action?()
     }
 }

@@ -7,11 +7,14 @@ import Foundation
 /// is requested and appended; a page is never requested twice (not while one is on its way, not once shown),
 /// and none after the last. A new query starts again at page 1, and answers for the old one are dropped.
 public final class PhotoSearchViewModel {
-    public let photos = Observable<[Photo]>([])
-    public let isLoading = Observable<Bool>(false)
+    public let photos: ReadOnlyProperty<[Photo]>
+    public let isLoading: ReadOnlyProperty<Bool>
     /// The last error, as a sentence, or nil.
-    public let errorMessage = Observable<String?>(nil)
+    public let errorMessage: ReadOnlyProperty<String?>
 
+    private let photosProperty = Property<[Photo]>([])
+    private let loadingProperty = Property(false)
+    private let errorMessageProperty = Property<String?>(nil)
     private let service: PhotoSearching
     private let scheduler: Scheduler
     private let debounce: TimeInterval
@@ -28,6 +31,9 @@ public final class PhotoSearchViewModel {
         self.service = service
         self.scheduler = scheduler
         self.debounce = debounce
+        photos = photosProperty.readOnly
+        isLoading = loadingProperty.readOnly
+        errorMessage = errorMessageProperty.readOnly
     }
 
     /// The user edited the search text.
@@ -42,22 +48,22 @@ public final class PhotoSearchViewModel {
 
     private func load(page: Int) {
         // TODO(FL5): Remember which query this request is for.
-        isLoading.send(true)
+        loadingProperty.value = true
         inFlight = service.searchPhotos(matching: query, page: page) { [weak self] result in
             guard let self else { return }
             // TODO(FL5): Drop an answer for an older query.
             self.inFlight = nil
-            self.isLoading.send(false)
+            self.loadingProperty.value = false
             switch result {
             case .success(let found): self.show(found, page: page)
-            case .failure(let error): self.errorMessage.send(error.message)
+            case .failure(let error): self.errorMessageProperty.value = error.message
             }
         }
     }
 
     private func show(_ found: PhotosPage, page: Int) {
-        errorMessage.send(nil)
+        errorMessageProperty.value = nil
         // TODO(FL5): Remember the page shown and the page count; append a later page to the photos shown.
-        photos.send(found.photo)
+        photosProperty.value = found.photo
     }
 }
