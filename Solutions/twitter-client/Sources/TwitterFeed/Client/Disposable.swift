@@ -1,6 +1,11 @@
 import Foundation
 
-/// Something that can be stopped: an observation, a pending piece of work.
+// The brief's client API is ReactiveKit-style: `isLoggedIn.observeNext` returns a disposable, and screens keep
+// their disposables in a `DisposeBag`. The twitter client keeps that vocabulary, because the provided client's API
+// demands it (TW1). Underneath it is a thin layer over `Property` and `Observation` in Support/, the same files as
+// in the kit's other exercises, which say `observe` and `cancel`.
+
+/// Something that can be stopped: an observation.
 public protocol Disposable: AnyObject {
     /// Stops it. Calling `dispose()` again does nothing.
     func dispose()
@@ -10,22 +15,17 @@ public protocol Disposable: AnyObject {
 
 /// A disposable that runs an action once, on the first `dispose()`.
 public final class BlockDisposable: Disposable {
-    private let lock = NSLock()
-    private var action: (() -> Void)?
+    private let task: BlockTask
 
     /// A disposable that runs `action` when disposed.
     public init(_ action: @escaping () -> Void) {
-        self.action = action
+        task = BlockTask(onCancel: action)
     }
 
-    public var isDisposed: Bool { lock.withLock { action == nil } }
+    public var isDisposed: Bool { task.isCancelled }
 
     public func dispose() {
-        let action = lock.withLock { () -> (() -> Void)? in
-            defer { self.action = nil }
-            return self.action
-        }
-        action?()
+        task.cancel()
     }
 }
 
@@ -68,5 +68,25 @@ extension Disposable {
     /// Puts this disposable in `bag`, to be disposed with it.
     public func dispose(in bag: DisposeBag) {
         bag.insert(self)
+    }
+}
+
+extension Property {
+    /// Calls `observer` with the current value now and with every later value, until the returned disposable is
+    /// disposed: `observe(_:)` in the seed's words.
+    @discardableResult
+    public func observeNext(_ observer: @escaping (Value) -> Void) -> Disposable {
+        let observation = observe(observer)
+        return BlockDisposable { observation.cancel() }
+    }
+}
+
+extension ReadOnlyProperty {
+    /// Calls `observer` with the current value now and with every later value, until the returned disposable is
+    /// disposed: `observe(_:)` in the seed's words.
+    @discardableResult
+    public func observeNext(_ observer: @escaping (Value) -> Void) -> Disposable {
+        let observation = observe(observer)
+        return BlockDisposable { observation.cancel() }
     }
 }

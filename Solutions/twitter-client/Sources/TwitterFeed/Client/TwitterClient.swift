@@ -34,7 +34,8 @@ public final class TwitterClient {
     /// Whether a user is logged in; starts `false`.
     ///
     /// After every log-in attempt the client publishes the session state again: `true` when the credentials
-    /// were right, `false` when they were wrong. `logOut()` sets it to `false`.
+    /// were right, `false` when they were wrong. `logOut()` sets it to `false`. Observe it with `observeNext`, the
+    /// brief's word for `observe` (see Disposable.swift).
     public let isLoggedIn: ReadOnlyProperty<Bool>
 
     /// The simulated round-trip time of `logIn` and `loadTimeline`, in seconds.

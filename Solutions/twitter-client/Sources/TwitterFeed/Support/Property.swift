@@ -1,13 +1,14 @@
 import Foundation
 
-/// A value that can be observed: observers get the current value at once, then every value set after it.
+/// A value that can be observed: an observer gets the current value at once, then every value set after it, so a
+/// test can assert an output's whole history.
 ///
-/// Every assignment is sent, also one that repeats the current value. Observers run on the thread that set
-/// the value. Safe to use from several threads.
+/// Every assignment is sent, also one that repeats the current value. Observers run on the thread that set the
+/// value, in the order they started observing. Safe to use from several threads.
 public final class Property<Value> {
     private let lock = NSLock()
     private var current: Value
-    private var observers: [Int: (Value) -> Void] = [:]
+    private var observers: [(token: Int, observer: (Value) -> Void)] = []
     private var nextToken = 0
 
     /// A property holding `value`.
@@ -21,36 +22,37 @@ public final class Property<Value> {
         set {
             let receivers = lock.withLock { () -> [(Value) -> Void] in
                 current = newValue
-                return observers.sorted { $0.key < $1.key }.map(\.value)
+                return observers.map(\.observer)
             }
             for receiver in receivers { receiver(newValue) }
         }
     }
 
-    /// Calls `observer` with the current value now and with every later value, until the returned disposable
-    /// is disposed.
+    /// Calls `observer` with the current value now and with every later value, until the returned observation is
+    /// cancelled.
     @discardableResult
-    public func observeNext(_ observer: @escaping (Value) -> Void) -> Disposable {
+    public func observe(_ observer: @escaping (Value) -> Void) -> Observation {
         let (token, value) = lock.withLock { () -> (Int, Value) in
             nextToken += 1
-            observers[nextToken] = observer
+            observers.append((nextToken, observer))
             return (nextToken, current)
         }
         observer(value)
-        return BlockDisposable { [weak self] in
-            guard let self else { return }
-            _ = self.lock.withLock { self.observers.removeValue(forKey: token) }
-        }
+        return Observation { [weak self] in self?.removeObserver(token) }
     }
 
-    /// How many observers are attached (not yet disposed): a way for tests to spot observations that leak.
+    /// How many observers are attached (not yet cancelled): a way for tests to spot observations that leak.
     public var observerCount: Int { lock.withLock { observers.count } }
 
     /// A view of this property that can be observed but not set.
     public var readOnly: ReadOnlyProperty<Value> { ReadOnlyProperty(self) }
+
+    private func removeObserver(_ token: Int) {
+        lock.withLock { observers.removeAll { $0.token == token } }
+    }
 }
 
-/// A property its owner sets and everyone else only reads and observes.
+/// A property its owner sets and everyone else only reads and observes: a view model's output.
 public final class ReadOnlyProperty<Value> {
     private let property: Property<Value>
 
@@ -67,13 +69,19 @@ public final class ReadOnlyProperty<Value> {
     /// The current value.
     public var value: Value { property.value }
 
-    /// Calls `observer` with the current value now and with every later value, until the returned disposable
-    /// is disposed.
+    /// Calls `observer` with the current value now and with every later value, until the returned observation is
+    /// cancelled.
     @discardableResult
-    public func observeNext(_ observer: @escaping (Value) -> Void) -> Disposable {
-        property.observeNext(observer)
+    public func observe(_ observer: @escaping (Value) -> Void) -> Observation {
+        property.observe(observer)
     }
 
-    /// How many observers are attached (not yet disposed).
+    /// How many observers are attached (not yet cancelled).
     public var observerCount: Int { property.observerCount }
 }
+
+/// An observer's registration: `cancel()` stops the calls; cancelling twice does nothing.
+///
+/// Releasing an observation does not cancel it: keep it as long as the screen lives and cancel it when the screen
+/// goes (or keep it in something that cancels it then).
+public typealias Observation = BlockTask

@@ -1,16 +1,22 @@
 import Foundation
 
-/// Where and when work runs: the client's simulated latency and the hop to the UI go through one.
+/// Where and when work runs: screen models change their outputs on one (the main queue in the app), a debounce
+/// waits on one, a simulated latency passes on one.
 ///
-/// Inject `QueueScheduler` in the app, `TestScheduler` in tests to control time.
+/// Inject `QueueScheduler(queue: .main)` in the app. In tests inject `TestScheduler`, a virtual clock: work runs
+/// only when the test moves time, so a test can assert a whole history, and that nothing happened, without
+/// waiting in real time. `ImmediateScheduler` runs work in place, for tests that do not care about time.
 public protocol Scheduler: AnyObject {
-    /// Runs `work` once `delay` seconds have passed (at once or soon when `delay` is zero or less).
-    func schedule(after delay: TimeInterval, _ work: @escaping () -> Void)
+    /// Runs `work` once `delay` seconds have passed (as soon as it can when `delay` is zero or less), unless the
+    /// returned task is cancelled first.
+    @discardableResult
+    func schedule(after delay: TimeInterval, _ work: @escaping () -> Void) -> CancellableTask
 }
 
 extension Scheduler {
-    /// Runs `work` as soon as the scheduler can.
-    public func schedule(_ work: @escaping () -> Void) {
+    /// Runs `work` as soon as the scheduler can, unless the returned task is cancelled first.
+    @discardableResult
+    public func schedule(_ work: @escaping () -> Void) -> CancellableTask {
         schedule(after: 0, work)
     }
 }
@@ -20,18 +26,22 @@ public final class QueueScheduler: Scheduler {
     /// The queue work runs on.
     public let queue: DispatchQueue
 
+    /// A scheduler that runs work on `queue`.
     public init(queue: DispatchQueue) {
         self.queue = queue
     }
 
-    public func schedule(after delay: TimeInterval, _ work: @escaping () -> Void) {
+    @discardableResult
+    public func schedule(after delay: TimeInterval, _ work: @escaping () -> Void) -> CancellableTask {
         // The scheduler's users decide what may cross queues; Dispatch only needs a Sendable block.
         let job = Job(run: work)
+        let item = DispatchWorkItem { job.run() }
         if delay > 0 {
-            queue.asyncAfter(deadline: .now() + delay) { job.run() }
+            queue.asyncAfter(deadline: .now() + delay, execute: item)
         } else {
-            queue.async { job.run() }
+            queue.async(execute: item)
         }
+        return BlockTask { item.cancel() }
     }
 
     private struct Job: @unchecked Sendable {
@@ -41,15 +51,18 @@ public final class QueueScheduler: Scheduler {
 
 /// Runs work at once on the calling thread, ignoring delays. For tests that do not care about time.
 public final class ImmediateScheduler: Scheduler {
+    /// A scheduler that runs work in place.
     public init() {}
 
-    public func schedule(after delay: TimeInterval, _ work: @escaping () -> Void) {
+    @discardableResult
+    public func schedule(after delay: TimeInterval, _ work: @escaping () -> Void) -> CancellableTask {
         work()
+        return BlockTask()
     }
 }
 
-/// A scheduler with a virtual clock: work runs only when the test advances time, in due order, on the
-/// test's thread.
+/// A scheduler with a virtual clock: work runs only when the test moves time (`advance(by:)`, `run()`), in due
+/// order, on the test's thread. Cancelled work is dropped and never runs.
 public final class TestScheduler: Scheduler {
     private struct Item {
         var dueTime: TimeInterval
@@ -62,23 +75,27 @@ public final class TestScheduler: Scheduler {
     private var counter = 0
     private var time: TimeInterval = 0
 
+    /// A scheduler at time zero with nothing scheduled.
     public init() {}
 
     /// The virtual time, in seconds since the scheduler was made.
     public var now: TimeInterval { lock.withLock { time } }
 
-    /// How many pieces of work wait to run.
+    /// How many pieces of work wait to run (scheduled, neither run nor cancelled).
     public var pendingCount: Int { lock.withLock { items.count } }
 
-    public func schedule(after delay: TimeInterval, _ work: @escaping () -> Void) {
-        lock.withLock {
+    @discardableResult
+    public func schedule(after delay: TimeInterval, _ work: @escaping () -> Void) -> CancellableTask {
+        let order = lock.withLock { () -> Int in
             counter += 1
             items.append(Item(dueTime: time + max(0, delay), order: counter, work: work))
+            return counter
         }
+        return BlockTask { [weak self] in self?.remove(order) }
     }
 
-    /// Moves the clock forward by `interval`, running every piece of work that falls due, in order, including
-    /// work scheduled by that work.
+    /// Moves the clock forward by `interval`, running every piece of work that falls due, in due order, including
+    /// work scheduled by that work. `advance()` runs the work due now.
     public func advance(by interval: TimeInterval = 0) {
         let target = now + max(0, interval)
         while let item = takeNext(dueBy: target) {
@@ -87,7 +104,7 @@ public final class TestScheduler: Scheduler {
         lock.withLock { time = max(time, target) }
     }
 
-    /// Runs everything scheduled, moving the clock as far as needed.
+    /// Runs everything scheduled, including work scheduled by that work, moving the clock as far as needed.
     public func run() {
         while let item = takeNext(dueBy: .infinity) {
             item.work()
@@ -106,5 +123,9 @@ public final class TestScheduler: Scheduler {
             time = max(time, item.dueTime)
             return item
         }
+    }
+
+    private func remove(_ order: Int) {
+        lock.withLock { items.removeAll { $0.order == order } }
     }
 }
