@@ -41,7 +41,8 @@ final class SearchServer {
         self.text = text
         transport = StubTransport { request in
             guard let url = request.url else { return .failure(.badURL) }
-            return url == SearchServer.feedURL ? .json(text.value) : .http(status: 200, body: Data(url.absoluteString.utf8))
+            guard url == SearchServer.feedURL else { return .http(status: 200, body: Data(url.absoluteString.utf8)) }
+            return .json(text.value)
         }
     }
 
