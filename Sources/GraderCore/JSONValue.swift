@@ -36,6 +36,22 @@ public enum JSONValue: Codable, Equatable, Sendable {
         }
     }
 
+    /// The shape of a value, as a parameter's declaration names it.
+    public enum Kind: String, Sendable {
+        case null, bool, number, string, array, object
+    }
+
+    public var kind: Kind {
+        switch self {
+        case .null: return .null
+        case .bool: return .bool
+        case .number: return .number
+        case .string: return .string
+        case .array: return .array
+        case .object: return .object
+        }
+    }
+
     /// The number, when this is one.
     public var number: Double? {
         if case .number(let value) = self { return value }

@@ -35,6 +35,13 @@ public struct HistoryParameters: Sendable, Equatable {
 
     public init() {}
 
+    /// The parameter names the history criterion takes, each with whether it is a number.
+    public static let keys: [String: JSONValue.Kind] = [
+        "max_commit_lines": .number, "max_title_length": .number, "min_title_length": .number, "min_commits": .number,
+        "replay_window_seconds": .number, "clock_skew_seconds": .number, "tests_tail_share": .number,
+        "wip_words": .array, "vague_words": .array, "weights": .object,
+    ]
+
     /// The defaults, overridden by whatever `parameters` sets.
     public init(_ parameters: [String: JSONValue]) {
         maxCommitLines = Int(parameters.number("max_commit_lines", default: Double(maxCommitLines)))

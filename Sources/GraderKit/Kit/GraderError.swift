@@ -21,7 +21,8 @@ public enum GraderError: Error, Equatable, CustomStringConvertible, Sendable {
         case .unknownExercise(let id, let known):
             return "unknown exercise '\(id)'; known exercises: \(known.joined(separator: ", "))"
         case .unknownTask(let id, let task, let known):
-            return "unknown pair task '\(task)' of \(id); tasks: \(known.isEmpty ? "none" : known.joined(separator: ", "))"
+            return
+                "unknown pair task '\(task)' of \(id); tasks: \(known.isEmpty ? "none" : known.joined(separator: ", "))"
         case .exerciseNotIdentified(let path, let known):
             return
                 "cannot tell which exercise \(path) is (no .grader/manifest.json or exercise.json); "

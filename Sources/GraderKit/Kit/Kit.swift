@@ -56,7 +56,10 @@ public struct Kit: Sendable {
             var rubric = try Rubric.load(from: url)
             rubric.exercise = id
             rubric.task = task
+            try RubricValidation.validate(rubric, name: "\(id)/\(task)")
             return rubric
+        } catch let error as GraderError {
+            throw error
         } catch {
             throw GraderError.invalidRubric("\(id)/\(task)", reason: String(describing: error))
         }
@@ -78,7 +81,11 @@ public struct Kit: Sendable {
             throw GraderError.unknownExercise(id, known: exerciseIDs())
         }
         do {
-            return try Rubric.load(from: url)
+            let rubric = try Rubric.load(from: url)
+            try RubricValidation.validate(rubric, name: id)
+            return rubric
+        } catch let error as GraderError {
+            throw error
         } catch {
             throw GraderError.invalidRubric(id, reason: String(describing: error))
         }
