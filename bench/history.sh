@@ -7,7 +7,7 @@
 #        GRADER        a grader binary to use instead of building one in release mode
 #
 # The repository is written by one `git fast-import` run, with the same shape as
-# `SyntheticRepository.generatedHistory` (GraderHistory): a baseline commit carrying `Grader-Exercise:`, then one
+# `SyntheticRepository.generatedHistory` (Tests/GraderHistoryTests/Support): a baseline commit carrying `Grader-Exercise:`, then one
 # commit every 10 minutes, each rewriting one of 40 source files with 10 new lines, every 5th a test file.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -154,7 +154,8 @@ final class NoSingletonsRuleTests: XCTestCase {
         for folder in folders {
             XCTAssertFalse(SourceTree(scanning: folder).swiftFiles.isEmpty, folder.path)
             let evaluation = RuleEngine(runner: .unavailable).findings(
-                in: SourceTree(scanning: folder), ruleIDs: ["no-singletons", "no-third-party"])
+                context: RuleContext(tree: SourceTree(scanning: folder), runner: .unavailable),
+                ruleIDs: ["no-singletons", "no-third-party"])
             XCTAssertEqual(evaluation.findings.map(\.formatted), [], folder.lastPathComponent)
         }
     }

@@ -123,7 +123,8 @@ final class RuleEngineTests: XCTestCase {
         try Data("let caf\u{E9} = d!".data(using: .isoLatin1)!).write(
             to: folder.url.appendingPathComponent("Sources/App/Latin.swift"))
         let evaluation = RuleEngine(runner: .unavailable).evaluate(
-            criteria: [rule("no-force")], in: SourceTree(scanning: folder.url))
+            criteria: [rule("no-force")],
+            context: RuleContext(tree: SourceTree(scanning: folder.url), runner: .unavailable))
         XCTAssertEqual(evaluation.findings.map(\.path), ["Sources/App/Latin.swift", "Sources/App/Small.swift"])
         XCTAssertTrue(evaluation.notes.contains("skipped Sources/App/Huge.swift: over 1 MB"))
         XCTAssertTrue(evaluation.notes.contains("skipped Sources/App/Binary.swift: not readable as text"))
@@ -200,7 +201,8 @@ final class RuleEngineTests: XCTestCase {
         let arguments = try XCTUnwrap(fake.requests.first).arguments
         let index = try XCTUnwrap(arguments.firstIndex(of: "--configuration"))
         XCTAssertTrue(arguments[index + 1].contains("grader-style-"), "a temporary Xcode-style configuration")
-        XCTAssertEqual(StyleRule.xcodeConfiguration, #"{"version": 1, "indentation": {"spaces": 4}, "lineLength": 120}"#)
+        XCTAssertEqual(
+            StyleRule.xcodeConfiguration, #"{"version": 1, "indentation": {"spaces": 4}, "lineLength": 120}"#)
     }
 
     func testStyleScoreFallsLinearlyFromTheThresholdToThreeTimesIt() {
@@ -264,7 +266,8 @@ final class RuleEngineTests: XCTestCase {
         ])
         defer { folder.remove() }
         let evaluation = RuleEngine().evaluate(
-            criteria: [rule("style", points: 6)], in: SourceTree(scanning: folder.url))
+            criteria: [rule("style", points: 6)],
+            context: RuleContext(tree: SourceTree(scanning: folder.url), runner: .live))
         XCTAssertEqual(
             evaluation.findings.map { "\($0.path):\($0.line):\($0.column)" },
             ["Sources/App/A.swift:1:6", "Sources/App/A.swift:1:7"])

@@ -23,7 +23,6 @@ public struct BuildOutcome: Sendable {
     public var brokenCandidateTests: [CompilerDiagnostic]
     /// Set when the candidate's sources themselves did not compile (or the build failed otherwise).
     public var failure: String?
-    public var failureDiagnostics: [CompilerDiagnostic]
     /// Test targets left in the build.
     public var builtModules: [String]
     /// Set when the combined hidden target did not compile: lay the suite out per requirement and build again.
@@ -90,7 +89,7 @@ public struct Builder: Sendable {
             if output.succeeded {
                 return BuildOutcome(
                     testBinary: Self.testBinary(in: scratch), brokenRequirements: broken,
-                    brokenCandidateTests: brokenTests, failure: nil, failureDiagnostics: [], builtModules: built,
+                    brokenCandidateTests: brokenTests, failure: nil, builtModules: built,
                     duration: Date().timeIntervalSince(start))
             }
             if output.timedOut {
@@ -141,7 +140,7 @@ public struct Builder: Sendable {
     ) -> BuildOutcome {
         BuildOutcome(
             testBinary: nil, brokenRequirements: broken, brokenCandidateTests: brokenTests, failure: message,
-            failureDiagnostics: diagnostics, builtModules: [], duration: Date().timeIntervalSince(start))
+            builtModules: [], duration: Date().timeIntervalSince(start))
     }
 
     /// A TMPDIR inside the scratch folder, so SwiftPM's lock and temporary files go where the grader cleans up.

@@ -57,6 +57,8 @@ public struct Analyzers: Sendable {
 
     /// The integrity rule over a tree, with its default parameters.
     public static let integrityFindings: @Sendable (SourceTree) -> [Finding] = { tree in
-        RuleEngine(runner: .unavailable).findings(in: tree, ruleIDs: [IntegrityRule().description.identifier]).findings
+        RuleEngine(runner: .unavailable).findings(
+            context: RuleContext(tree: tree, runner: .unavailable), ruleIDs: [IntegrityRule().description.identifier]
+        ).findings
     }
 }

@@ -8,7 +8,8 @@ extension Analyzers {
     public static func live(runner: ProcessRunner) -> Analyzers {
         Analyzers(
             rules: { criteria, tree in
-                let evaluation = RuleEngine(runner: runner).evaluate(criteria: criteria, in: tree)
+                let evaluation = RuleEngine(runner: runner).evaluate(
+                    criteria: criteria, context: RuleContext(tree: tree, runner: runner))
                 return RulesOutcome(findings: evaluation.findings, results: evaluation.results, notes: evaluation.notes)
             },
             history: { request in

@@ -12,7 +12,6 @@ public enum GraderError: Error, Equatable, CustomStringConvertible, Sendable {
     case destinationExists(String)
     case markers(String)
     case toolFailed(String)
-    case interrupted
 
     public var description: String {
         switch self {
@@ -32,7 +31,6 @@ public enum GraderError: Error, Equatable, CustomStringConvertible, Sendable {
         case .destinationExists(let path): return "\(path) already exists and is not empty; choose a new folder"
         case .markers(let message): return "solution markers: \(message)"
         case .toolFailed(let message): return message
-        case .interrupted: return "interrupted; work folders removed"
         }
     }
 

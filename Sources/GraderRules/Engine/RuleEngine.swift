@@ -28,19 +28,9 @@ public struct RuleEngine: Sendable {
         self.runner = runner
     }
 
-    /// Runs the rules named by the `rule` criteria (criterion.rule ?? criterion.id) over the tree and scores each;
-    /// `results` is in the order of the rule criteria given. Unknown rule ids give a notChecked result, no crash.
-    public func evaluate(criteria: [Criterion], in tree: SourceTree) -> RuleEvaluation {
-        evaluate(criteria: criteria, context: RuleContext(tree: tree, runner: runner))
-    }
-
-    /// Runs the given rules (all registered ones when nil) with default parameters, for `--static-only` of any
-    /// folder. `results` is empty: there is no rubric to score against.
-    public func findings(in tree: SourceTree, ruleIDs: [String]? = nil) -> RuleEvaluation {
-        findings(context: RuleContext(tree: tree, runner: runner), ruleIDs: ruleIDs)
-    }
-
-    /// `evaluate` over a context built elsewhere (files in memory, in tests).
+    /// Runs the rules named by the `rule` criteria (criterion.rule ?? criterion.id) over the context's files and
+    /// scores each; `results` is in the order of the rule criteria given. Unknown rule ids give a notChecked
+    /// result, no crash.
     public func evaluate(criteria: [Criterion], context: RuleContext) -> RuleEvaluation {
         var findings: [Finding] = []
         var results: [CriterionResult] = []
@@ -65,7 +55,8 @@ public struct RuleEngine: Sendable {
         return RuleEvaluation(findings: Self.ordered(findings), results: results, notes: Self.unique(notes))
     }
 
-    /// `findings(in:ruleIDs:)` over a context built elsewhere.
+    /// Runs the given rules (all registered ones when nil) with default parameters, for `--static-only` of any
+    /// folder. `results` is empty: there is no rubric to score against.
     public func findings(context: RuleContext, ruleIDs: [String]? = nil) -> RuleEvaluation {
         var findings: [Finding] = []
         var notes = context.notes
