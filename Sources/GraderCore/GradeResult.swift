@@ -69,6 +69,14 @@ public struct GradeResult: Codable, Equatable, Sendable {
         self.notes = notes
     }
 
+    /// The result for a submission that could not be graded at all: status `error` and the reason.
+    public static func couldNotGrade(_ submission: String, exercise: String, message: String) -> GradeResult {
+        GradeResult(
+            graderVersion: GraderVersion.current, status: .error, message: message, exercise: exercise,
+            submission: submission, passed: false, score: 0, maxScore: 0, passPercent: 0, criteria: [], tests: [],
+            findings: [], history: nil, ownTests: nil, manualReview: [], followUpQuestions: [], notes: [message])
+    }
+
     /// The reasons the grade needs review; empty when it does not.
     public var reviewReasons: [String] { needsReview ?? [] }
 

@@ -58,14 +58,14 @@ final class RequirementGroupTests: XCTestCase {
     }
 
     func testNumbersAreLocaleFreeAndTrimmed() {
-        XCTAssertEqual(Numbers.plain(10), "10")
-        XCTAssertEqual(Numbers.plain(7.5), "7.5")
-        XCTAssertEqual(Numbers.plain(1.0 / 3), "0.33")
-        XCTAssertEqual(Numbers.plain(0.105), "0.11")
-        XCTAssertEqual(Numbers.plain(-2.5), "-2.5")
-        XCTAssertEqual(Numbers.plain(.nan), "n/a")
-        XCTAssertEqual(Numbers.fixed(0.0123, decimals: 3), "0.012")
-        XCTAssertEqual(Numbers.fixed(10.002, decimals: 3), "10.002")
-        XCTAssertEqual(Numbers.fixed(3, decimals: 0), "3")
+        XCTAssertEqual(Figures.plain(10), "10")
+        XCTAssertEqual(Figures.plain(7.5), "7.5")
+        XCTAssertEqual(Figures.plain(1.0 / 3), "0.33")
+        XCTAssertEqual(Figures.plain(0.105), "0.11")
+        XCTAssertEqual(Figures.plain(-2.5), "-2.5")
+        XCTAssertEqual(Figures.plain(.nan), "n/a")
+        XCTAssertEqual(Figures.fixed(0.0123, decimals: 3), "0.012")
+        XCTAssertEqual(Figures.fixed(10.002, decimals: 3), "10.002")
+        XCTAssertEqual(Figures.fixed(3, decimals: 0), "3")
     }
 }
