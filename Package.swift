@@ -37,6 +37,7 @@ let package = Package(
     products: [
         .executable(name: "grader", targets: ["grader"]),
         .library(name: "GraderKit", targets: ["GraderKit"]),
+        .library(name: "GraderAuthoring", targets: ["GraderAuthoring"]),
     ],
     targets: [
         .target(name: "GraderSystem"),
@@ -45,7 +46,9 @@ let package = Package(
         .target(name: "GraderHistory", dependencies: ["GraderCore"]),
         .target(name: "GraderReports", dependencies: ["GraderCore"]),
         .target(name: "GraderKit", dependencies: ["GraderCore", "GraderRules", "GraderHistory", "GraderReports"]),
-        .executableTarget(name: "grader", dependencies: ["GraderKit"]),
+        .target(name: "GraderAuthoring", dependencies: ["GraderCore", "GraderKit"]),
+        .target(name: "GraderCLI", dependencies: ["GraderCore", "GraderKit", "GraderAuthoring", "GraderReports"]),
+        .executableTarget(name: "grader", dependencies: ["GraderCLI"]),
         .target(name: "GraderHarnessBoot", path: "Rubrics/Support/GraderHarnessBoot"),
         .target(
             name: "GraderTestSupport", dependencies: ["GraderHarnessBoot"], path: "Rubrics/Support/GraderTestSupport"),
@@ -54,7 +57,9 @@ let package = Package(
         .testTarget(name: "GraderRulesTests", dependencies: ["GraderRules"]),
         .testTarget(name: "GraderHistoryTests", dependencies: ["GraderHistory"]),
         .testTarget(name: "GraderReportsTests", dependencies: ["GraderReports"], exclude: ["Goldens"]),
-        .testTarget(name: "GraderKitTests", dependencies: ["GraderKit", "GraderReports"], exclude: ["Goldens"]),
+        .testTarget(
+            name: "GraderKitTests", dependencies: ["GraderKit", "GraderAuthoring", "GraderCLI", "GraderReports"],
+            exclude: ["Goldens"]),
         .testTarget(
             name: "GraderTestSupportTests", dependencies: ["GraderTestSupport"],
             path: "Rubrics/Support/GraderTestSupportTests"),

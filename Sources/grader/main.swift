@@ -1,3 +1,4 @@
+import GraderCLI
 import GraderKit
 
 WorkFolders.exit(GraderCLI().run(Array(CommandLine.arguments.dropFirst())))

@@ -176,7 +176,7 @@ public struct Builder: Sendable {
         return found
     }
 
-    static func lastLines(_ text: String, count: Int = 3) -> String {
+    package static func lastLines(_ text: String, count: Int = 3) -> String {
         text.split(separator: "\n").suffix(count).joined(separator: " / ")
     }
 }

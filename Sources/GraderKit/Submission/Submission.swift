@@ -22,6 +22,25 @@ public struct WorkspaceManifest: Codable, Equatable, Sendable {
     }
 }
 
+/// `exercise.json` at the root of every starter and candidate workspace.
+public struct ExerciseManifest: Codable, Equatable, Sendable {
+    public static let fileName = "exercise.json"
+
+    public var exercise: String
+    public var version: String
+
+    public init(exercise: String, version: String) {
+        self.exercise = exercise
+        self.version = version
+    }
+
+    public func encoded() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return try encoder.encode(self) + Data("\n".utf8)
+    }
+}
+
 /// A submission copied into the grader's private work folder. The original is never written to.
 public struct Submission: Sendable {
     /// The path as the user gave it.
@@ -47,7 +66,9 @@ public struct Submission: Sendable {
 
     /// The starter's `exercise.json`, when present and readable.
     public var exerciseManifest: ExerciseManifest? {
-        guard let data = try? Data(contentsOf: root.appendingPathComponent(ExerciseManifest.fileName)) else { return nil }
+        guard let data = try? Data(contentsOf: root.appendingPathComponent(ExerciseManifest.fileName)) else {
+            return nil
+        }
         return try? JSONDecoder().decode(ExerciseManifest.self, from: data)
     }
 }
@@ -123,7 +144,9 @@ public struct SubmissionCopier: Sendable {
             }
             let size = values?.fileSize ?? 0
             if !inGit, size > limits.maxFileBytes {
-                notes.append("\(relative): \(size / 1024) KiB is over the \(limits.maxFileBytes / 1024) KiB file limit; left out")
+                notes.append(
+                    "\(relative): \(size / 1024) KiB is over the \(limits.maxFileBytes / 1024) KiB file limit; left out"
+                )
                 continue
             }
             total += size

@@ -1,5 +1,6 @@
 import Foundation
 import GraderCore
+import GraderKit
 
 /// `grader bench`: the speed targets of SPEC §6, measured side by side in one run and printed as ratios of
 /// medians over alternating rounds (one sample of each swung the ratio by ±0.15 on the same machine).
@@ -29,12 +30,15 @@ public struct Benchmark: Sendable {
         defer { WorkFolders.remove(work) }
         log("bench \(exercise) on \(ProcessInfo.processInfo.activeProcessorCount) cores, \(rounds) round(s), medians")
         let solution = SourceTree(scanning: kit.solution(exercise))
-        let sources = Dictionary(uniqueKeysWithValues: try solution.files.map { ($0, try Data(contentsOf: solution.url(of: $0))) })
+        let sources = Dictionary(
+            uniqueKeysWithValues: try solution.files.map { ($0, try Data(contentsOf: solution.url(of: $0))) })
         var options = CheckOptions()
         options.exercise = exercise
         let checker = Checker(kit: kit, options: options, runner: runner, analyzers: .live(runner: runner))
 
-        var plainTimes: [TimeInterval] = [], coldTimes: [TimeInterval] = [], warmTimes: [TimeInterval] = []
+        var plainTimes: [TimeInterval] = []
+        var coldTimes: [TimeInterval] = []
+        var warmTimes: [TimeInterval] = []
         var coldResult: GradeResult?
         for round in 1...rounds {
             let folder = work.appendingPathComponent("round-\(round)")
@@ -45,7 +49,9 @@ public struct Benchmark: Sendable {
                 try measure {
                     for arguments in [["build", "--build-tests"], ["test", "--skip-build"]] {
                         let output = try runner(
-                            ProcessRequest("swift", arguments + ["--package-path", plain.path], timeout: 1800, outputLimit: 1 << 20))
+                            ProcessRequest(
+                                "swift", arguments + ["--package-path", plain.path], timeout: 1800, outputLimit: 1 << 20
+                            ))
                         guard output.succeeded else {
                             throw GraderError.toolFailed("bench: swift \(arguments[0]) of the solution failed")
                         }
@@ -54,16 +60,25 @@ public struct Benchmark: Sendable {
             // 2 and 3. A cold check, then a second submission on the warm build, in one run.
             let cache = folder.appendingPathComponent("cache")
             try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
-            coldTimes.append(try measure { coldResult = try checker.check(kit.solution(exercise).path, buildCache: cache) })
+            coldTimes.append(
+                try measure { coldResult = try checker.check(kit.solution(exercise).path, buildCache: cache) })
             warmTimes.append(try measure { _ = try checker.check(kit.starter(exercise).path, buildCache: cache) })
-            log(String(format: "round %d: plain %.1f s, cold check %.1f s (%.2f×), extra submission %.1f s", round,
-                       plainTimes[round - 1], coldTimes[round - 1], coldTimes[round - 1] / plainTimes[round - 1], warmTimes[round - 1]))
+            log(
+                String(
+                    format: "round %d: plain %.1f s, cold check %.1f s (%.2f×), extra submission %.1f s", round,
+                    plainTimes[round - 1], coldTimes[round - 1], coldTimes[round - 1] / plainTimes[round - 1],
+                    warmTimes[round - 1]))
             try? FileManager.default.removeItem(at: folder)
         }
-        let plainSeconds = Self.median(plainTimes), coldSeconds = Self.median(coldTimes), warmSeconds = Self.median(warmTimes)
+        let plainSeconds = Self.median(plainTimes)
+        let coldSeconds = Self.median(coldTimes)
+        let warmSeconds = Self.median(warmTimes)
         let passed = coldResult?.tests.filter { $0.status == .pass }.count ?? 0
         log(String(format: "plain swift build --build-tests + swift test:  %6.1f s", plainSeconds))
-        log(String(format: "grader check, cold (%d/%d hidden tests pass): %6.1f s", passed, coldResult?.tests.count ?? 0, coldSeconds))
+        log(
+            String(
+                format: "grader check, cold (%d/%d hidden tests pass): %6.1f s", passed, coldResult?.tests.count ?? 0,
+                coldSeconds))
         log(String(format: "grader check, extra submission (warm):       %6.1f s", warmSeconds))
 
         // 4. The grader's own work.
@@ -74,9 +89,18 @@ public struct Benchmark: Sendable {
         log(String(format: "grader check --static-only (own work):       %6.2f s", ownSeconds))
 
         log("")
-        log(String(format: "cold check / plain build+test:   %.2f×  (target ≤ 1.20×)  %@", coldSeconds / plainSeconds, verdict(coldSeconds / plainSeconds <= 1.2)))
-        log(String(format: "extra submission / cold check:   %.2f×  (target ≤ 0.50×)  %@", warmSeconds / coldSeconds, verdict(warmSeconds / coldSeconds <= 0.5)))
-        log(String(format: "own work:                        %.2f s (target < 2 s)    %@", ownSeconds, verdict(ownSeconds < 2)))
+        log(
+            String(
+                format: "cold check / plain build+test:   %.2f×  (target ≤ 1.20×)  %@", coldSeconds / plainSeconds,
+                verdict(coldSeconds / plainSeconds <= 1.2)))
+        log(
+            String(
+                format: "extra submission / cold check:   %.2f×  (target ≤ 0.50×)  %@", warmSeconds / coldSeconds,
+                verdict(warmSeconds / coldSeconds <= 0.5)))
+        log(
+            String(
+                format: "own work:                        %.2f s (target < 2 s)    %@", ownSeconds,
+                verdict(ownSeconds < 2)))
     }
 
     /// The middle value (the mean of the two middle ones for an even count).

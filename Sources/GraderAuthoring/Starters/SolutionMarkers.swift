@@ -1,3 +1,5 @@
+import GraderKit
+
 /// Turns solution source into starter source, as nbgrader does with its solution regions.
 ///
 /// ```swift
@@ -49,7 +51,8 @@ public enum SolutionMarkers {
                     output.append(contentsOf: region.body)
                     continue
                 }
-                let todo = region.region.hint.map { "TODO(\(region.region.requirement)): \($0)" }
+                let todo =
+                    region.region.hint.map { "TODO(\(region.region.requirement)): \($0)" }
                     ?? "TODO(\(region.region.requirement))"
                 output.append(region.indent + "// " + todo)
                 if region.hasStub {

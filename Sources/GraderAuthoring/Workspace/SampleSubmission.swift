@@ -1,5 +1,6 @@
 import Foundation
 import GraderCore
+import GraderKit
 
 /// A believable candidate submission made from the solution: `grader new`'s baseline, then one small commit
 /// per requirement over an afternoon, unit tests added halfway, and the last requirements left undone.
@@ -34,14 +35,16 @@ public struct SampleSubmission: Sendable {
                 try write(filled, to: folder.appendingPathComponent(path))
             }
             let title = rubric.requirements.first { $0.id == requirement }?.title ?? requirement
-            try commit("Implement \(requirement): \(title.prefix(1).lowercased() + title.dropFirst())", in: folder,
+            try commit(
+                "Implement \(requirement): \(title.prefix(1).lowercased() + title.dropFirst())", in: folder,
                 at: start.addingTimeInterval(Double(index + 1) * 25 * 60))
             if index == done.count / 2 {
                 for path in tests {
                     let data = try Data(contentsOf: solution.url(of: path))
                     try write(String(decoding: data, as: UTF8.self), to: folder.appendingPathComponent(path))
                 }
-                try commit("Add unit tests for the parts built so far", in: folder,
+                try commit(
+                    "Add unit tests for the parts built so far", in: folder,
                     at: start.addingTimeInterval(Double(index + 1) * 25 * 60 + 600))
             }
         }
@@ -60,6 +63,7 @@ public struct SampleSubmission: Sendable {
         ]
         let creator = WorkspaceCreator(kit: kit, runner: runner)
         try creator.git(["add", "--all"], in: folder, environment: environment)
-        try creator.git(["commit", "--quiet", "--no-verify", "--allow-empty", "-m", message], in: folder, environment: environment)
+        try creator.git(
+            ["commit", "--quiet", "--no-verify", "--allow-empty", "-m", message], in: folder, environment: environment)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GraderCore
+import GraderKit
 
 /// `grader new`: a candidate workspace with the starter, a git repository and a baseline commit.
 public struct WorkspaceCreator: Sendable {
@@ -19,7 +20,8 @@ public struct WorkspaceCreator: Sendable {
         guard !starter.files.isEmpty else {
             throw GraderError.toolFailed("Exercises/\(id) is empty; run 'swift run grader sync-exercises'")
         }
-        let files = try Dictionary(uniqueKeysWithValues: starter.files.map { ($0, try Data(contentsOf: starter.url(of: $0))) })
+        let files = try Dictionary(
+            uniqueKeysWithValues: starter.files.map { ($0, try Data(contentsOf: starter.url(of: $0))) })
         return try make(
             files, at: folder, rubric: rubric, title: "Start the \(rubric.title) exercise",
             body: "The starter as handed out; the candidate's work begins after this commit.", date: date)
@@ -78,7 +80,8 @@ public struct WorkspaceCreator: Sendable {
             Grader-Version: \(rubric.version)\(trailers)
             """
         for arguments in [
-            ["init", "--quiet", "--initial-branch=main"], ["add", "--all"], ["commit", "--quiet", "--no-verify", "-m", message],
+            ["init", "--quiet", "--initial-branch=main"], ["add", "--all"],
+            ["commit", "--quiet", "--no-verify", "-m", message],
         ] {
             try git(arguments, in: folder, environment: identity)
         }
@@ -105,7 +108,8 @@ public struct WorkspaceCreator: Sendable {
                 "git", ["-C", folder.path] + arguments, environment: environment.merging(["LC_ALL": "C"]) { a, _ in a },
                 timeout: 120))
         guard output.succeeded else {
-            throw GraderError.toolFailed("git \(arguments.first ?? "") failed: \(Builder.lastLines(output.stderr, count: 1))")
+            throw GraderError.toolFailed(
+                "git \(arguments.first ?? "") failed: \(Builder.lastLines(output.stderr, count: 1))")
         }
         return output.stdout
     }

@@ -1,5 +1,6 @@
 import Foundation
 import GraderCore
+import GraderKit
 
 /// `grader verify`: the kit is consistent — each solution gets every automatic point it can, each starter
 /// builds and scores at most `starterShare` of the hidden tests, Exercises/ is in sync with Solutions/, and
@@ -35,7 +36,9 @@ public struct Verifier: Sendable {
         var problems: [String] = []
         let drift = try StarterGenerator(kit: kit).drift(id)
         if !drift.isEmpty {
-            problems.append("Exercises/\(id) is out of sync with Solutions/\(id) (run 'swift run grader sync-exercises'): \(drift.prefix(3).joined(separator: "; "))")
+            problems.append(
+                "Exercises/\(id) is out of sync with Solutions/\(id) (run 'swift run grader sync-exercises'): \(drift.prefix(3).joined(separator: "; "))"
+            )
         }
         var options = self.options
         options.exercise = id
@@ -51,7 +54,8 @@ public struct Verifier: Sendable {
         }
 
         // One run for all, so the starter and the pair sessions are graded on the solution's warm build.
-        let results = checker.check([kit.solution(id).path, kit.starter(id).path] + pairs.flatMap { [$0.fresh.path, $0.done.path] })
+        let results = checker.check(
+            [kit.solution(id).path, kit.starter(id).path] + pairs.flatMap { [$0.fresh.path, $0.done.path] })
         let solution = results[0]
         if solution.status == .error { problems.append("the solution could not be graded: \(solution.message ?? "")") }
         let solutionTests = solution.tests
@@ -61,8 +65,11 @@ public struct Verifier: Sendable {
             problems.append("solution fails \(test.name): \(test.message ?? test.status.rawValue)")
         }
         problems += Self.thinRequirements(solutionTests, of: try kit.rubric(id))
-        for criterion in solution.criteria where [.tests, .rule, .coverage].contains(criterion.kind) && criterion.status != .passed {
-            problems.append("solution scores \(Figures.plain(criterion.score))/\(Figures.plain(criterion.maxScore)) on \(criterion.id): \(criterion.evidence.prefix(2).joined(separator: "; "))")
+        for criterion in solution.criteria
+        where [.tests, .rule, .coverage].contains(criterion.kind) && criterion.status != .passed {
+            problems.append(
+                "solution scores \(Figures.plain(criterion.score))/\(Figures.plain(criterion.maxScore)) on \(criterion.id): \(criterion.evidence.prefix(2).joined(separator: "; "))"
+            )
         }
         for finding in solution.findings.prefix(5) {
             problems.append("solution: \(finding.formatted)")
@@ -72,15 +79,22 @@ public struct Verifier: Sendable {
         if starter.status == .error { problems.append("the starter could not be graded: \(starter.message ?? "")") }
         let starterPassed = starter.tests.filter { $0.status == .pass }.count
         let share = starter.tests.isEmpty ? 0 : Double(starterPassed) / Double(starter.tests.count)
-        log("\(id): starter passes \(starterPassed)/\(starter.tests.count) hidden tests (\(Figures.plain((share * 1000).rounded() / 10))%)")
+        log(
+            "\(id): starter passes \(starterPassed)/\(starter.tests.count) hidden tests (\(Figures.plain((share * 1000).rounded() / 10))%)"
+        )
         if starter.notes.contains(where: { $0.contains("does not compile") || $0.hasPrefix("the build failed") }) {
-            problems.append("the starter does not build: \(starter.notes.first { $0.contains("compile") || $0.contains("build") } ?? "")")
+            problems.append(
+                "the starter does not build: \(starter.notes.first { $0.contains("compile") || $0.contains("build") } ?? "")"
+            )
         }
         if share > starterShare {
-            problems.append("the starter passes \(starterPassed) of \(starter.tests.count) hidden tests, over \(Int(starterShare * 100))%")
+            problems.append(
+                "the starter passes \(starterPassed) of \(starter.tests.count) hidden tests, over \(Int(starterShare * 100))%"
+            )
         }
         for (index, pair) in pairs.enumerated() {
-            problems += try pairTaskProblems(pair, fresh: results[2 + 2 * index], done: results[3 + 2 * index], log: log)
+            problems += try pairTaskProblems(
+                pair, fresh: results[2 + 2 * index], done: results[3 + 2 * index], log: log)
         }
         for problem in problems { log("  ✗ \(problem)") }
         if problems.isEmpty { log("\(id): OK") }
@@ -131,7 +145,11 @@ public struct Verifier: Sendable {
             done: work.appendingPathComponent("\(task)-done"))
         let patch = kit.pairTask(id, task).appendingPathComponent(Self.referencePatch)
         guard FileManager.default.fileExists(atPath: patch.path) else {
-            return .failure(.init(description: "pair task \(pair.name) has no \(Self.referencePatch): nothing proves its hidden tests can pass"))
+            return .failure(
+                .init(
+                    description:
+                        "pair task \(pair.name) has no \(Self.referencePatch): nothing proves its hidden tests can pass"
+                ))
         }
         let creator = WorkspaceCreator(kit: kit, runner: runner)
         try creator.createPair(exercise: id, task: task, at: pair.fresh)
@@ -139,28 +157,38 @@ public struct Verifier: Sendable {
         do {
             try creator.git(["apply", "--whitespace=nowarn", patch.path], in: pair.done)
         } catch {
-            return .failure(.init(description: "pair task \(pair.name): \(Self.referencePatch) no longer applies to the solution (\(error))"))
+            return .failure(
+                .init(
+                    description:
+                        "pair task \(pair.name): \(Self.referencePatch) no longer applies to the solution (\(error))"))
         }
         return .success(pair)
     }
 
     /// The reference passes every task test, at least three per requirement; the fresh session at most
     /// `starterShare` of them.
-    func pairTaskProblems(_ pair: PairSessions, fresh session: GradeResult, done reference: GradeResult, log: (String) -> Void) throws -> [String] {
+    func pairTaskProblems(
+        _ pair: PairSessions, fresh session: GradeResult, done reference: GradeResult, log: (String) -> Void
+    ) throws -> [String] {
         let name = pair.name
         var problems: [String] = []
         let passed = reference.tests.filter { $0.status == .pass }.count
         log("\(name): reference passes \(passed)/\(reference.tests.count) task tests")
         for test in reference.tests where test.status != .pass {
-            problems.append("pair task \(name): the reference fails \(test.name): \(test.message ?? test.status.rawValue)")
+            problems.append(
+                "pair task \(name): the reference fails \(test.name): \(test.message ?? test.status.rawValue)")
         }
         problems += Self.thinRequirements(reference.tests, of: try kit.rubric(pair.exercise, task: pair.task))
             .map { "pair task \(name): \($0)" }
-        if session.status == .error { problems.append("pair task \(name): the fresh session could not be graded: \(session.message ?? "")") }
+        if session.status == .error {
+            problems.append("pair task \(name): the fresh session could not be graded: \(session.message ?? "")")
+        }
         let sessionPassed = session.tests.filter { $0.status == .pass }.count
         log("\(name): fresh session passes \(sessionPassed)/\(session.tests.count) task tests")
         if Double(sessionPassed) > Double(session.tests.count) * starterShare {
-            problems.append("pair task \(name): the fresh session already passes \(sessionPassed) of \(session.tests.count) task tests")
+            problems.append(
+                "pair task \(name): the fresh session already passes \(sessionPassed) of \(session.tests.count) task tests"
+            )
         }
         return problems
     }

@@ -1,5 +1,6 @@
 import Foundation
 import GraderCore
+import GraderKit
 
 /// Derives `Exercises/<id>` from `Solutions/<id>` and `Rubrics/<id>/starter/`.
 ///
@@ -106,24 +107,5 @@ public struct StarterGenerator: Sendable {
             problems.append("Exercises/\(id)/\(path) is not generated from the solution")
         }
         return problems
-    }
-}
-
-/// `exercise.json` at the root of every starter and candidate workspace.
-public struct ExerciseManifest: Codable, Equatable, Sendable {
-    public static let fileName = "exercise.json"
-
-    public var exercise: String
-    public var version: String
-
-    public init(exercise: String, version: String) {
-        self.exercise = exercise
-        self.version = version
-    }
-
-    public func encoded() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        return try encoder.encode(self) + Data("\n".utf8)
     }
 }

@@ -1,0 +1,125 @@
+import Foundation
+import GraderAuthoring
+import GraderCore
+import GraderKit
+
+/// `grader verify`: every solution gets every automatic point, starters few, pair tasks proven.
+struct VerifyCommand: GraderCommand {
+    static let spec = CommandSpec(
+        name: "verify", abstract: "For maintainers and CI: solutions get every point, starters few.",
+        discussion: """
+            Every solution gets every automatic point, every starter builds and scores at most 20% of the
+            hidden tests, every pair task passes with its reference patch and not without, and Exercises/ is
+            in sync with Solutions/.
+            """,
+        arguments: [
+            ArgumentSpec("exercise", "Exercises to verify (default: all).", count: .any, completion: .exercise)
+        ],
+        options: [
+            .value("jobs", "n", "Test processes run at once (default: the number of cores)."), CommandSpec.kitOption,
+        ],
+        exitCodes: "0 all OK, 1 a problem found, 2 usage error.")
+
+    let invocation: Invocation
+    var jobs: Int?
+
+    init(_ invocation: Invocation) throws {
+        self.invocation = invocation
+        jobs = try invocation.integer("jobs", minimum: 1)
+    }
+
+    func run(_ context: CommandContext) throws -> Int32 {
+        let kit = try context.kit(invocation)
+        let ids = invocation.positional.isEmpty ? kit.exerciseIDs() : invocation.positional
+        var options = CheckOptions()
+        if let jobs { options.jobs = jobs }
+        let verifier = Verifier(kit: kit, options: options, analyzers: .live(runner: context.runner))
+        var failed = false
+        for id in ids {
+            let report = try verifier.verify(id) { line in context.output.out(line + "\n") }
+            failed = failed || !report.problems.isEmpty
+        }
+        context.output.out(failed ? "verify: FAILED\n" : "verify: all exercises OK\n")
+        return failed ? 1 : 0
+    }
+}
+
+/// `grader sync-exercises`: regenerate Exercises/ from Solutions/.
+struct SyncExercisesCommand: GraderCommand {
+    static let spec = CommandSpec(
+        name: "sync-exercises", abstract: "Regenerate Exercises/ from Solutions/ (or check they are in sync).",
+        discussion: """
+            Regenerates Exercises/<id> from Solutions/<id> (solution regions become stubs with TODO(<REQ>))
+            and Rubrics/<id>/starter/. With --check, writes nothing and exits 1 when they differ.
+            """,
+        arguments: [
+            ArgumentSpec("exercise", "Exercises to regenerate (default: all).", count: .any, completion: .exercise)
+        ],
+        options: [
+            .flag("check", "Write nothing; exit 1 when Exercises/ differs from what would be generated."),
+            CommandSpec.kitOption,
+        ],
+        exitCodes: "0 written (or in sync), 1 out of sync (with --check), 2 usage error.")
+
+    let invocation: Invocation
+
+    init(_ invocation: Invocation) throws { self.invocation = invocation }
+
+    func run(_ context: CommandContext) throws -> Int32 {
+        let kit = try context.kit(invocation)
+        let generator = StarterGenerator(kit: kit)
+        let ids = invocation.positional.isEmpty ? kit.exerciseIDs() : invocation.positional
+        if invocation.has("check") {
+            let drift = try ids.flatMap(generator.drift)
+            if drift.isEmpty {
+                context.output.out("Exercises are in sync with Solutions (\(ids.joined(separator: ", "))).\n")
+                return 0
+            }
+            context.output.out(
+                drift.joined(separator: "\n") + "\nRun 'swift run grader sync-exercises' to regenerate.\n")
+            return 1
+        }
+        for id in ids {
+            try generator.write(id)
+            context.output.out("wrote Exercises/\(id)\n")
+        }
+        return 0
+    }
+}
+
+/// `grader bench`: a cold check against a plain build and test, as ratios.
+struct BenchCommand: GraderCommand {
+    static let spec = CommandSpec(
+        name: "bench", abstract: "Time a cold check against a plain build and test; print the ratios.",
+        discussion: """
+            Times, side by side in one run, a cold `grader check` of the solution against a plain
+            `swift build --build-tests` + `swift test` of the same sources, a second (warm) submission, and the
+            grader's own work (--static-only); prints the ratios of the medians over <n> alternating rounds
+            against the targets of SPEC §6.
+            """,
+        arguments: [
+            ArgumentSpec("exercise", "The exercise (default: movie-client).", count: .optional, completion: .exercise)
+        ],
+        options: [
+            .value("rounds", "n", "Alternating rounds to take the medians of (default: 3)."), CommandSpec.kitOption,
+        ],
+        exitCodes: "0 measured, 2 usage error.")
+
+    let invocation: Invocation
+    var rounds: Int
+
+    init(_ invocation: Invocation) throws {
+        self.invocation = invocation
+        rounds = try invocation.integer("rounds", minimum: 1) ?? 3
+    }
+
+    func run(_ context: CommandContext) throws -> Int32 {
+        let kit = try context.kit(invocation)
+        let id = invocation.positional.first ?? "movie-client"
+        _ = try kit.rubric(id)
+        try Benchmark(kit: kit, exercise: id, runner: context.runner, rounds: rounds).run { line in
+            context.output.out(line + "\n")
+        }
+        return 0
+    }
+}
