@@ -1,4 +1,6 @@
 import Foundation
+import GraderAuthoring
+import GraderCLI
 import GraderCore
 import GraderKit
 import XCTest
@@ -11,7 +13,8 @@ final class CLITests: XCTestCase {
         var err = ""
     }
 
-    private func run(_ words: [String], environment: [String: String] = [:]) -> (code: Int32, out: String, err: String) {
+    private func run(_ words: [String], environment: [String: String] = [:]) -> (code: Int32, out: String, err: String)
+    {
         let printed = Printed()
         let output = GraderCLI.Output(
             out: { text in printed.lock.withLock { printed.out += text } },
@@ -33,10 +36,24 @@ final class CLITests: XCTestCase {
         defer { kit.remove() }
         let cases: [([String], String)] = [
             (["frobnicate"], "grader: unknown command 'frobnicate'; see 'grader --help'\n"),
-            (["check"], "grader: check needs at least one submission; see 'grader check --help'\n"),
-            (["check", "x", "--format", "pdf"], "grader: unknown format 'pdf'; use one of: text, json, markdown, html, junit, csv\n"),
-            (["check", "x", "--bogus"], "grader: unknown option '--bogus'; see 'grader --help'\n"),
-            (["check", "x", "--jobs", "0"], "grader: --jobs needs a whole number above 0\n"),
+            (["check"], "grader: 'grader check' needs <path>…; see 'grader check --help'\n"),
+            (
+                ["check", "x", "--format", "pdf"],
+                "grader: unknown format 'pdf'; use one of: text, json, markdown, html, junit, csv\n"
+            ),
+            (
+                ["check", "x", "--bogus"],
+                "grader: unknown option '--bogus' for 'grader check'; see 'grader check --help'\n"
+            ),
+            (
+                ["check", "x", "--rounds", "5"],
+                "grader: unknown option '--rounds' for 'grader check'; see 'grader check --help'\n"
+            ),
+            (["verify", "--jobs", "0"], "grader: --jobs needs a whole number of at least 1\n"),
+            (["check", "x", "--jobs", "0"], "grader: --jobs needs a whole number of at least 1\n"),
+            (["check", "x", "--build-timeout", "soon"], "grader: --build-timeout needs a number of seconds above 0\n"),
+            (["new", "counter"], "grader: 'grader new' needs <exercise> <dir>; see 'grader new --help'\n"),
+            (["list", "extra"], "grader: unexpected argument 'extra' for 'grader list'; see 'grader list --help'\n"),
             (["check", "x", "--exercise", "nope"], "grader: unknown exercise 'nope'; known exercises: counter\n"),
             (["new", "nope", "/tmp/x"], "grader: unknown exercise 'nope'; known exercises: counter\n"),
         ]
@@ -46,6 +63,8 @@ final class CLITests: XCTestCase {
             XCTAssertEqual(result.err, expected, "\(words)")
             XCTAssertEqual(result.out, "")
         }
+        XCTAssertEqual(run(["completions", "tcsh"]).err, "grader: unknown shell 'tcsh'; use one of: bash, zsh, fish\n")
+        XCTAssertEqual(run(["completions", "bash", "--kit", kit.root.path]).code, 2, "completions takes no --kit")
     }
 
     func testSubmissionThatCannotBeGradedExitsThree() throws {
@@ -55,20 +74,23 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(missing.code, 3)
         XCTAssertEqual(missing.err, "grader: /nonexistent/alice: no such file or folder\n")
 
-        let plain = FileManager.default.temporaryDirectory.appendingPathComponent("grader-plain-\(UUID().uuidString).txt")
+        let plain = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "grader-plain-\(UUID().uuidString).txt")
         try "hello".write(to: plain, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: plain) }
         let notASubmission = run(["check", plain.path, "--kit", kit.root.path])
         XCTAssertEqual(notASubmission.code, 3)
         XCTAssertEqual(notASubmission.err, "grader: \(plain.path): not a folder, a .zip file or a git bundle\n")
 
-        let anonymous = try FixtureSubmission("anonymous", files: ["Sources/Widget/Widget.swift": "struct Widget {}"], git: false)
+        let anonymous = try FixtureSubmission(
+            "anonymous", files: ["Sources/Widget/Widget.swift": "struct Widget {}"], git: false)
         defer { anonymous.remove() }
         let unknown = run(["check", anonymous.root.path, "--static-only", "--kit", kit.root.path])
         XCTAssertEqual(unknown.code, 3)
         XCTAssertEqual(
             unknown.err,
-            "grader: cannot tell which exercise \(anonymous.root.path) is (no .grader/manifest.json or exercise.json); pass --exercise with one of: counter\n")
+            "grader: cannot tell which exercise \(anonymous.root.path) is (no .grader/manifest.json or exercise.json); pass --exercise with one of: counter\n"
+        )
     }
 
     func testBenchRoundsMustBeAPositiveNumber() throws {
@@ -77,7 +99,7 @@ final class CLITests: XCTestCase {
         for value in ["0", "three"] {
             let result = run(["bench", "counter", "--rounds", value, "--kit", kit.root.path])
             XCTAssertEqual(result.code, 2)
-            XCTAssertEqual(result.err, "grader: --rounds needs a whole number above 0\n")
+            XCTAssertEqual(result.err, "grader: --rounds needs a whole number of at least 1\n")
         }
         XCTAssertEqual(Benchmark.median([3, 1, 2]), 2)
         XCTAssertEqual(Benchmark.median([4, 1, 3, 2]), 2.5)
@@ -112,6 +134,7 @@ final class CLITests: XCTestCase {
             to: "Rubrics/counter/pair/reset/rubric.json")
         XCTAssertEqual(
             run(["list", "--kit", kit.root.path]).out,
-            "counter  Counter  (time box: 1 hour)\n  CT1  Counting\n  CT2  Label\n  pair task reset: Counter: reset  (time box: 30 minutes)\n")
+            "counter  Counter  (time box: 1 hour)\n  CT1  Counting\n  CT2  Label\n  pair task reset: Counter: reset  (time box: 30 minutes)\n"
+        )
     }
 }

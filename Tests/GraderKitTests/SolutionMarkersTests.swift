@@ -1,3 +1,4 @@
+import GraderAuthoring
 import GraderKit
 import XCTest
 

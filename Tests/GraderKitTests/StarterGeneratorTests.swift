@@ -1,4 +1,5 @@
 import Foundation
+import GraderAuthoring
 import GraderKit
 import XCTest
 

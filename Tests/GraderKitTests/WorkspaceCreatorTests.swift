@@ -1,5 +1,6 @@
 import Foundation
 import GraderCore
+import GraderAuthoring
 import GraderKit
 import XCTest
 
