@@ -47,7 +47,8 @@ public struct SourceTree: Sendable {
     /// Whether `path` belongs to test code: under a `Tests` folder, or named `…Tests.swift` / `…Test.swift`.
     public static func isTestPath(_ path: String) -> Bool {
         let components = path.split(separator: "/")
-        if components.dropLast().contains(where: { $0 == "Tests" || $0.hasSuffix("Tests") || $0.hasSuffix("UITests") }) {
+        if components.dropLast().contains(where: { $0 == "Tests" || $0.hasSuffix("Tests") || $0.hasSuffix("UITests") })
+        {
             return true
         }
         let name = components.last.map(String.init) ?? path

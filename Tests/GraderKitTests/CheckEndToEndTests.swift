@@ -12,23 +12,35 @@ final class CheckEndToEndTests: XCTestCase {
         defer { fixtureKit.remove() }
         let manifest = ["exercise.json": FixtureSubmission.manifest]
         let fixtures: [(name: String, files: [String: String])] = [
-            ("all-hidden-tests-pass", manifest.merging([
-                "Sources/Counter/Counter.swift": FixtureSubmission.counter(),
-                "Tests/CounterTests/CounterTests.swift": FixtureSubmission.ownXCTests,
-                "Tests/CounterTests/SwiftTestingTests.swift": FixtureSubmission.ownSwiftTests,
-            ]) { a, _ in a }),
-            ("fatal-error-in-one-gap", manifest.merging([
-                "Sources/Counter/Counter.swift": FixtureSubmission.counter(label: #"fatalError("TODO(CT2)")"#)
-            ]) { a, _ in a }),
-            ("renamed-method", manifest.merging([
-                "Sources/Counter/Counter.swift": FixtureSubmission.counter(labelName: "title")
-            ]) { a, _ in a }),
-            ("compile-error", manifest.merging([
-                "Sources/Counter/Counter.swift": "public struct Counter { let x: Int = \"oops\" }"
-            ]) { a, _ in a }),
+            (
+                "all-hidden-tests-pass",
+                manifest.merging([
+                    "Sources/Counter/Counter.swift": FixtureSubmission.counter(),
+                    "Tests/CounterTests/CounterTests.swift": FixtureSubmission.ownXCTests,
+                    "Tests/CounterTests/SwiftTestingTests.swift": FixtureSubmission.ownSwiftTests,
+                ]) { a, _ in a }
+            ),
+            (
+                "fatal-error-in-one-gap",
+                manifest.merging([
+                    "Sources/Counter/Counter.swift": FixtureSubmission.counter(label: #"fatalError("TODO(CT2)")"#)
+                ]) { a, _ in a }
+            ),
+            (
+                "renamed-method",
+                manifest.merging([
+                    "Sources/Counter/Counter.swift": FixtureSubmission.counter(labelName: "title")
+                ]) { a, _ in a }
+            ),
+            (
+                "compile-error",
+                manifest.merging([
+                    "Sources/Counter/Counter.swift": "public struct Counter { let x: Int = \"oops\" }"
+                ]) { a, _ in a }
+            ),
         ]
         let submissions = try fixtures.map { try FixtureSubmission($0.name, files: $0.files) }
-        defer { submissions.forEach { $0.remove() } }
+        defer { for submission in submissions { submission.remove() } }
 
         var options = CheckOptions()
         options.jobs = 2
@@ -68,7 +80,9 @@ final class CheckEndToEndTests: XCTestCase {
         let broken = try XCTUnwrap(byName["compile-error"])
         XCTAssertEqual(broken.status, .fail)
         XCTAssertTrue(broken.tests.allSatisfy { $0.status == .error })
-        XCTAssertTrue(broken.notes.contains { $0.contains("does not compile") && $0.contains("Counter.swift:1") }, "\(broken.notes)")
+        XCTAssertTrue(
+            broken.notes.contains { $0.contains("does not compile") && $0.contains("Counter.swift:1") },
+            "\(broken.notes)")
         XCTAssertEqual(broken.criteria.first { $0.id == "own-tests" }?.status, .notChecked)
     }
 }

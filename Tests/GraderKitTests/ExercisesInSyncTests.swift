@@ -11,7 +11,8 @@ final class ExercisesInSyncTests: XCTestCase {
         let generator = StarterGenerator(kit: kit)
         for id in ids {
             let drift = try generator.drift(id)
-            XCTAssertEqual(drift, [], "Exercises/\(id) drifted from Solutions/\(id); run 'swift run grader sync-exercises'")
+            XCTAssertEqual(
+                drift, [], "Exercises/\(id) drifted from Solutions/\(id); run 'swift run grader sync-exercises'")
         }
     }
 }

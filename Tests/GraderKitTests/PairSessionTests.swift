@@ -1,6 +1,6 @@
 import Foundation
-import GraderCore
 import GraderAuthoring
+import GraderCore
 import GraderKit
 import XCTest
 
@@ -9,14 +9,17 @@ final class PairSessionTests: XCTestCase {
     /// The counter kit with a pair task, `reset`: CTP1 asks for `reset()`.
     private func kitWithResetTask() throws -> FixtureKit {
         let fixture = try FixtureKit()
-        let solution = FixtureSubmission.counter(label: """
-            // BEGIN SOLUTION CT2: Pluralise.
-                    value == 1 ? "1 tap" : "\\(value) taps"
-                    // END SOLUTION
-            """)
+        let solution = FixtureSubmission.counter(
+            label: """
+                // BEGIN SOLUTION CT2: Pluralise.
+                        value == 1 ? "1 tap" : "\\(value) taps"
+                        // END SOLUTION
+                """)
         try fixture.write(solution, to: "Solutions/counter/Sources/Counter/Counter.swift")
         try fixture.write(FixtureSubmission.ownXCTests, to: "Solutions/counter/Tests/CounterTests/CounterTests.swift")
-        try fixture.write("# Add reset()\n\nA reset button sets the counter back to zero.\n", to: "Rubrics/counter/pair/reset/README.md")
+        try fixture.write(
+            "# Add reset()\n\nA reset button sets the counter back to zero.\n",
+            to: "Rubrics/counter/pair/reset/README.md")
         try fixture.write(
             """
             {"exercise": "counter", "title": "Counter: reset", "version": "1.0.0", "time_box": "30 minutes",
@@ -45,7 +48,10 @@ final class PairSessionTests: XCTestCase {
     private func addReset(in folder: URL) throws {
         let file = folder.appendingPathComponent("Sources/Counter/Counter.swift")
         let extended = try String(contentsOf: file, encoding: .utf8).replacingOccurrences(
-            of: "    public mutating func increment() {", with: "    public mutating func reset() {\n        value = 0\n    }\n\n    public mutating func increment() {")
+            of: "    public mutating func increment() {",
+            with:
+                "    public mutating func reset() {\n        value = 0\n    }\n\n    public mutating func increment() {"
+        )
         try extended.write(to: file, atomically: true, encoding: .utf8)
     }
 
@@ -56,7 +62,8 @@ final class PairSessionTests: XCTestCase {
 
         let manifest = try WorkspaceCreator(kit: fixture.kit).createPair(exercise: "counter", task: "reset", at: folder)
         XCTAssertEqual(manifest.task, "reset")
-        let source = try String(contentsOf: folder.appendingPathComponent("Sources/Counter/Counter.swift"), encoding: .utf8)
+        let source = try String(
+            contentsOf: folder.appendingPathComponent("Sources/Counter/Counter.swift"), encoding: .utf8)
         XCTAssertFalse(source.contains("SOLUTION"), "markers must not reach a pair session")
         XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("TASK.md").path))
 
@@ -88,7 +95,8 @@ final class PairSessionTests: XCTestCase {
             to: "Rubrics/counter/pair/reset/\(Verifier.referencePatch)")
         let stale = try verifier.verifyPairTask("counter", "reset") { log.append($0) }
         XCTAssertEqual(stale.count, 1)
-        XCTAssert(stale[0].hasPrefix("pair task counter/reset: reference.patch no longer applies to the solution"), stale[0])
+        XCTAssert(
+            stale[0].hasPrefix("pair task counter/reset: reference.patch no longer applies to the solution"), stale[0])
 
         // The reference patch: a session's diff after the pair's change.
         let session = fixture.root.appendingPathComponent("reference-session")
@@ -98,8 +106,11 @@ final class PairSessionTests: XCTestCase {
         try fixture.write(diff.stdout, to: "Rubrics/counter/pair/reset/\(Verifier.referencePatch)")
 
         let problems = try verifier.verifyPairTask("counter", "reset") { log.append($0) }
-        XCTAssertEqual(problems, ["pair task counter/reset: CTP1 has 1 hidden tests; at least 3 expected"], log.joined(separator: "\n"))
         XCTAssertEqual(
-            log, ["counter/reset: reference passes 1/1 task tests", "counter/reset: fresh session passes 0/1 task tests"])
+            problems, ["pair task counter/reset: CTP1 has 1 hidden tests; at least 3 expected"],
+            log.joined(separator: "\n"))
+        XCTAssertEqual(
+            log,
+            ["counter/reset: reference passes 1/1 task tests", "counter/reset: fresh session passes 0/1 task tests"])
     }
 }

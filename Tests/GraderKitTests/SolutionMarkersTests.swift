@@ -31,12 +31,14 @@ final class SolutionMarkersTests: XCTestCase {
     }
 
     func testEmptyStubLeavesNothingButTheTodo() throws {
-        let source = "// BEGIN SOLUTION MC7: Add a cache.\nprivate final class Cache {}\n// STUB:\n// END SOLUTION\nlet x = 1"
+        let source =
+            "// BEGIN SOLUTION MC7: Add a cache.\nprivate final class Cache {}\n// STUB:\n// END SOLUTION\nlet x = 1"
         XCTAssertEqual(try SolutionMarkers.strip(source).text, "// TODO(MC7): Add a cache.\nlet x = 1")
     }
 
     func testMultiLineStubKeepsItsOwnIndentation() throws {
-        let source = "  // BEGIN SOLUTION FF1\n  body()\n  // STUB: if flag {\n  // STUB:     return\n  // STUB: }\n  // END SOLUTION"
+        let source =
+            "  // BEGIN SOLUTION FF1\n  body()\n  // STUB: if flag {\n  // STUB:     return\n  // STUB: }\n  // END SOLUTION"
         XCTAssertEqual(try SolutionMarkers.strip(source).text, "  // TODO(FF1)\n  if flag {\n      return\n  }")
     }
 
@@ -58,8 +60,10 @@ final class SolutionMarkersTests: XCTestCase {
 
 extension SolutionMarkersTests {
     func testKeptRequirementsKeepTheirSolutionWithoutMarkers() throws {
-        let source = "// BEGIN SOLUTION MC1: a\nlet a = 1\n// STUB: let a = 0\n// END SOLUTION\n// BEGIN SOLUTION MC2\nlet b = 2\n// END SOLUTION"
+        let source =
+            "// BEGIN SOLUTION MC1: a\nlet a = 1\n// STUB: let a = 0\n// END SOLUTION\n// BEGIN SOLUTION MC2\nlet b = 2\n// END SOLUTION"
         XCTAssertEqual(
-            try SolutionMarkers.strip(source, keeping: ["MC1"]).text, "let a = 1\n// TODO(MC2)\nfatalError(\"TODO(MC2)\")")
+            try SolutionMarkers.strip(source, keeping: ["MC1"]).text,
+            "let a = 1\n// TODO(MC2)\nfatalError(\"TODO(MC2)\")")
     }
 }

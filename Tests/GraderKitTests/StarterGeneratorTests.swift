@@ -8,7 +8,9 @@ final class StarterGeneratorTests: XCTestCase {
         let fixture = try FixtureKit()
         defer { fixture.remove() }
         try fixture.write(FixtureSubmission.counter(), to: "Solutions/counter/Sources/Counter/Counter.swift")
-        try fixture.write("import XCTest\nfinal class PrivateTests: XCTestCase {}\n", to: "Solutions/counter/Tests/CounterTests/PrivateTests.swift")
+        try fixture.write(
+            "import XCTest\nfinal class PrivateTests: XCTestCase {}\n",
+            to: "Solutions/counter/Tests/CounterTests/PrivateTests.swift")
         try fixture.write(
             "import XCTest\n\n\(StarterGenerator.shipsMarker)\n/// The provided type's spec.\nfinal class ProvidedTests: XCTestCase {}\n",
             to: "Solutions/counter/Tests/CounterTests/ProvidedTests.swift")

@@ -46,7 +46,9 @@ final class StaticOnlyTests: XCTestCase {
         let finding = try XCTUnwrap(result.findings.first { $0.rule == "no-singletons" })
         XCTAssertEqual(finding.path, "Sources/Counter/Counter.swift")
         XCTAssertEqual(finding.line, 7)
-        XCTAssertTrue(finding.formatted.hasPrefix("Sources/Counter/Counter.swift:7:16: error: `static let shared = Counter()`"), finding.formatted)
+        XCTAssertTrue(
+            finding.formatted.hasPrefix("Sources/Counter/Counter.swift:7:16: error: `static let shared = Counter()`"),
+            finding.formatted)
         XCTAssertTrue(finding.formatted.hasSuffix("[no-singletons]"), finding.formatted)
         XCTAssertEqual(result.criteria.first { $0.id == "no-singletons" }?.score, 1, "2 points, 1 per finding")
         XCTAssertEqual(result.criteria.first { $0.id == "no-third-party" }?.status, .passed)
@@ -59,7 +61,11 @@ final class StaticOnlyTests: XCTestCase {
         let kit = try kitWithRulesAndHistory()
         defer { kit.remove() }
         let fixture = try FixtureSubmission(
-            "no-git-repo", files: ["exercise.json": FixtureSubmission.manifest, "Sources/Counter/Counter.swift": FixtureSubmission.counter()],
+            "no-git-repo",
+            files: [
+                "exercise.json": FixtureSubmission.manifest,
+                "Sources/Counter/Counter.swift": FixtureSubmission.counter(),
+            ],
             git: false)
         defer { fixture.remove() }
 

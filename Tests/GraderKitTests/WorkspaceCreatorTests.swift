@@ -1,6 +1,6 @@
 import Foundation
-import GraderCore
 import GraderAuthoring
+import GraderCore
 import GraderKit
 import XCTest
 
@@ -21,7 +21,8 @@ final class WorkspaceCreatorTests: XCTestCase {
         XCTAssertTrue(head.stdout.contains("Grader-Exercise: counter"))
         let saved = try Data(contentsOf: folder.appendingPathComponent(".grader/manifest.json"))
         XCTAssertTrue(String(decoding: saved, as: UTF8.self).contains("\"baseline\" : \"\(manifest.baseline ?? "")\""))
-        XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("Sources/Counter/Counter.swift").path))
+        XCTAssertTrue(
+            FileManager.default.fileExists(atPath: folder.appendingPathComponent("Sources/Counter/Counter.swift").path))
 
         XCTAssertThrowsError(try WorkspaceCreator(kit: fixture.kit).create(exercise: "counter", at: folder)) { error in
             XCTAssertEqual(error as? GraderError, .destinationExists(folder.path))

@@ -13,7 +13,8 @@ enum Golden {
         let url = folder.appendingPathComponent(name)
         let recording = ProcessInfo.processInfo.environment["RECORD_GOLDENS"] == "1"
         guard !recording, let expected = try? String(contentsOf: url, encoding: .utf8) else {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try text.write(to: url, atomically: true, encoding: .utf8)
             XCTFail("recorded new baseline: \(name)", file: file, line: line)
             return

@@ -36,7 +36,10 @@ final class WorkFolderTests: XCTestCase {
     private func submission() throws -> FixtureSubmission {
         try FixtureSubmission(
             "work-folders",
-            files: ["exercise.json": FixtureSubmission.manifest, "Sources/Counter/Counter.swift": FixtureSubmission.counter()])
+            files: [
+                "exercise.json": FixtureSubmission.manifest,
+                "Sources/Counter/Counter.swift": FixtureSubmission.counter(),
+            ])
     }
 
     func testNothingIsLeftAfterSuccessOrFailure() throws {
@@ -45,12 +48,16 @@ final class WorkFolderTests: XCTestCase {
         defer { fixture.remove() }
         let environment = ["TMPDIR": temporary.path]
         let ok = try ProcessRunner.live(
-            ProcessRequest(grader.path, ["check", fixture.root.path, "--static-only", "--kit", fixtureKit.root.path], environment: environment, timeout: 120))
+            ProcessRequest(
+                grader.path, ["check", fixture.root.path, "--static-only", "--kit", fixtureKit.root.path],
+                environment: environment, timeout: 120))
         XCTAssertEqual(ok.status, 1, ok.stderr)  // below the pass mark: tests not checked
         XCTAssertEqual(leftovers(), [])
 
         let failed = try ProcessRunner.live(
-            ProcessRequest(grader.path, ["check", fixture.root.path, "--exercise", "counter", "--kit", "/nonexistent"], environment: environment, timeout: 120))
+            ProcessRequest(
+                grader.path, ["check", fixture.root.path, "--exercise", "counter", "--kit", "/nonexistent"],
+                environment: environment, timeout: 120))
         XCTAssertEqual(failed.status, 3)
         XCTAssertEqual(leftovers(), [])
     }
@@ -86,6 +93,8 @@ final class WorkFolderTests: XCTestCase {
         XCTAssertEqual(process.terminationStatus, 130, message + printed.suffix(1500))
         XCTAssertEqual(message, "grader: interrupted; work folders removed\n")
         Thread.sleep(forTimeInterval: 1)
-        XCTAssertEqual(leftovers(), [], FileManager.default.subpaths(atPath: temporary.path)?.prefix(20).joined(separator: "\n") ?? "")
+        XCTAssertEqual(
+            leftovers(), [],
+            FileManager.default.subpaths(atPath: temporary.path)?.prefix(20).joined(separator: "\n") ?? "")
     }
 }

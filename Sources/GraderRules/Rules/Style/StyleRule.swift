@@ -51,7 +51,8 @@ public struct StyleRule: Rule {
         if context.files.contains(".swift-format") {
             arguments += ["--configuration", root.appendingPathComponent(".swift-format").path]
         } else {
-            let url = FileManager.default.temporaryDirectory.appendingPathComponent("grader-style-\(UUID().uuidString).json")
+            let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "grader-style-\(UUID().uuidString).json")
             if (try? Data(Self.xcodeConfiguration.utf8).write(to: url)) != nil {
                 arguments += ["--configuration", url.path]
                 fallback = url
