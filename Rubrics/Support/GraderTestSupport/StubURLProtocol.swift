@@ -137,7 +137,8 @@ public final class StubURLProtocol: URLProtocol {
         switch response {
         case .http(let status, let headers, let body):
             let url = request.url ?? URL(fileURLWithPath: "/")
-            guard let http = HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers)
+            guard
+                let http = HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers)
             else {
                 client.urlProtocol(self, didFailWithError: URLError(.badServerResponse))
                 return
