@@ -6,12 +6,13 @@ import XCTest
 ///
 /// When the grader runs a test it writes `<result-file> <pass-token> <Class/method>` on the test process's
 /// standard input. A C constructor (GraderHarnessBoot) reads that line when the binary is loaded, before
-/// `main`, so before XCTest creates any test case and before any candidate code can run. The harness then
-/// writes exactly one record for the one test it was asked to run:
+/// `main`, so before XCTest creates any test case and before any candidate code can run, and keeps it in C
+/// storage: the token and the result file's path never reach a Swift object, where code in the same process
+/// could find them through XCTest's observers or reflection. The harness writes exactly one record, through
+/// the C side, for the one test it was asked to run:
 ///
-/// - a pass carries the pass token, which the process holds only as 16 raw bytes (never as text until the
-///   record is written);
-/// - a failure carries the assertions' messages and no token (forging a failure gains nothing);
+/// - a pass carries the pass token (added by the C side);
+/// - a failure carries the assertions' messages, bounded, and no token (forging a failure gains nothing);
 /// - a second hidden test started in the same process, a test the grader did not ask for, or a test that
 ///   ends without having begun is recorded as `tampered`.
 ///
@@ -40,7 +41,7 @@ public enum GraderResultChannel {
         lock.withLock {
             if !requestTaken {
                 requestTaken = true
-                current = ChannelSession.takeRequest()
+                current = ChannelSession.fromRequest()
             }
             guard let session = current else { return nil }
             session.begin(test)
@@ -53,36 +54,57 @@ public enum GraderResultChannel {
     }
 }
 
-/// The request the grader made, and what became of the one test it names.
-final class ChannelSession: NSObject, XCTestObservation, @unchecked Sendable {
-    struct Failure {
+/// Where a session's one record goes: the grader's result file through the C side, or (in tests) a closure.
+struct RecordSink: Sendable {
+    var write: @Sendable (_ status: String, _ failures: String, _ reason: String?) -> Void
+
+    /// The C side, which holds the path and the token.
+    static let harness = RecordSink { status, failures, reason in
+        _ = status.withCString { statusText in
+            failures.withCString { failuresText in
+                if let reason {
+                    reason.withCString { grader_harness_write(statusText, failuresText, $0) }
+                } else {
+                    grader_harness_write(statusText, failuresText, nil)
+                }
+            }
+        }
+    }
+}
+
+/// What became of the one test the grader named. Holds no secret: the name of the test and its failures.
+final class ChannelSession: @unchecked Sendable {
+    struct Failure: Encodable {
         var message: String
         var file: String
-        var line: Int
+        var line: String
     }
 
-    private let resultPath: String
+    /// Failures kept, and characters kept of each message: a record stays small whatever a test prints.
+    static let maxFailures = 20
+    static let maxMessage = 2000
+
+    /// Where records go. Static, not stored in the session: reflection over an instance (XCTest's observers
+    /// lead to one) must not hand candidate code a way to write.
+    nonisolated(unsafe) static var sink = RecordSink.harness
+
     private let expectedTest: String
-    private let passToken: [UInt8]
     private var running: ObjectIdentifier?
     private var written = false
     private var failures: [Failure] = []
+    private var observer: FailureObserver?
 
-    init(resultPath: String, expectedTest: String, passToken: [UInt8]) {
-        self.resultPath = resultPath
+    init(expectedTest: String) {
         self.expectedTest = expectedTest
-        self.passToken = passToken
     }
 
-    /// The request the loader-time reader kept, taken once.
-    static func takeRequest() -> ChannelSession? {
-        var request = GraderHarnessRequest()
-        guard grader_harness_take(&request) == 1 else { return nil }
-        let path = withUnsafeBytes(of: &request.resultPath) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-        let test = withUnsafeBytes(of: &request.test) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-        let token = withUnsafeBytes(of: &request.passToken) { Array($0) }
-        withUnsafeMutableBytes(of: &request) { _ = $0.initializeMemory(as: UInt8.self, repeating: 0) }
-        return ChannelSession(resultPath: path, expectedTest: test, passToken: token)
+    /// The session for the request the loader-time reader kept, if any.
+    static func fromRequest() -> ChannelSession? {
+        guard grader_harness_active() == 1 else { return nil }
+        var buffer = [CChar](repeating: 0, count: 1024)
+        guard grader_harness_expected_test(&buffer, buffer.count) == 1 else { return nil }
+        let test = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return ChannelSession(expectedTest: test)
     }
 
     /// Whether XCTest's name for `test` (`Class.method` on Linux, `-[Class method]` on macOS) is the one asked for.
@@ -102,7 +124,10 @@ final class ChannelSession: NSObject, XCTestObservation, @unchecked Sendable {
             write(status: "tampered", reason: "a test the grader did not ask for started: \(test.name)")
         } else {
             running = ObjectIdentifier(test)
-            XCTestObservationCenter.shared.addTestObserver(self)
+            // A separate observer that holds nothing but a weak way back: no secret is reachable from XCTest.
+            let observer = FailureObserver(session: self)
+            self.observer = observer
+            XCTestObservationCenter.shared.addTestObserver(observer)
         }
     }
 
@@ -126,57 +151,41 @@ final class ChannelSession: NSObject, XCTestObservation, @unchecked Sendable {
         }
     }
 
+    fileprivate func record(_ testCase: XCTestCase, _ description: String, file: String?, line: Int) {
+        guard ObjectIdentifier(testCase) == running, failures.count < Self.maxFailures else { return }
+        let name = file.map { ($0 as NSString).lastPathComponent } ?? ""
+        failures.append(Failure(message: String(description.prefix(Self.maxMessage)), file: name, line: String(line)))
+    }
+
+    private func write(status: String, reason: String?) {
+        written = true
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let failures = (try? encoder.encode(failures)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
+        Self.sink.write(status, failures, reason.map { String($0.prefix(Self.maxMessage)) })
+    }
+}
+
+/// Forwards the running test's failures to its session; holds no secret.
+private final class FailureObserver: NSObject, XCTestObservation {
+    weak var session: ChannelSession?
+
+    init(session: ChannelSession) {
+        self.session = session
+    }
+
     #if os(Linux) || os(Windows)
         func testCase(
             _ testCase: XCTestCase, didFailWithDescription description: String, inFile filePath: String?,
             atLine lineNumber: Int
         ) {
-            record(testCase, description, file: filePath, line: lineNumber)
+            session?.record(testCase, description, file: filePath, line: lineNumber)
         }
     #else
         func testCase(_ testCase: XCTestCase, didRecord issue: XCTIssue) {
-            record(
+            session?.record(
                 testCase, issue.compactDescription, file: issue.sourceCodeContext.location?.fileURL.path,
                 line: issue.sourceCodeContext.location?.lineNumber ?? 0)
         }
     #endif
-
-    private func record(_ testCase: XCTestCase, _ description: String, file: String?, line: Int) {
-        guard ObjectIdentifier(testCase) == running else { return }
-        let name = file.map { ($0 as NSString).lastPathComponent } ?? ""
-        failures.append(Failure(message: description, file: name, line: line))
-    }
-
-    /// The one line written to the result channel.
-    struct Record: Encodable {
-        struct Failure: Encodable {
-            var message: String
-            var file: String
-            var line: String
-        }
-
-        var test: String
-        var status: String
-        var token: String?
-        var failures: [Failure]
-        var reason: String?
-    }
-
-    /// Appends the one record: `{"test":…,"status":…,"token":…,"failures":[…],"reason":…}`.
-    private func write(status: String, reason: String?) {
-        written = true
-        let record = Record(
-            test: expectedTest, status: status,
-            token: status == "pass" ? passToken.map { String(format: "%02x", $0) }.joined() : nil,
-            failures: failures.map { Record.Failure(message: $0.message, file: $0.file, line: String($0.line)) },
-            reason: reason)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(record), let handle = FileHandle(forWritingAtPath: resultPath) else {
-            return
-        }
-        handle.seekToEndOfFile()
-        handle.write(data + Data("\n".utf8))
-        try? handle.close()
-    }
 }

@@ -3,18 +3,15 @@
 
 #include <stddef.h>
 
-/// What the grader handed a hidden-test process on standard input, taken before any Swift code ran.
-typedef struct {
-    /// The file the one result record goes to.
-    char resultPath[4096];
-    /// The test the grader asked for, `Class/method`.
-    char test[1024];
-    /// The bytes that prove a pass; never held as text.
-    unsigned char passToken[16];
-} GraderHarnessRequest;
+/// Whether the grader handed this process a request (on standard input, read when the binary loaded).
+int grader_harness_active(void);
 
-/// Hands over the request once (returns 1), wiping the copy the loader-time reader kept; 0 when there is
-/// none (a plain `swift test`) or it was already taken.
-int grader_harness_take(GraderHarnessRequest *request);
+/// Copies the test the grader asked for, `Class/method`, into `buffer`; returns 0 when there is no request.
+int grader_harness_expected_test(char *buffer, size_t size);
+
+/// Writes the one record of this process to the grader's result file and forgets the request: `status` is
+/// pass, fail, skipped or tampered; `failures` a JSON array; `reason` plain text or NULL. The pass token is
+/// added only to a pass. Returns 1 when written, 0 when there is no request or it was already written.
+int grader_harness_write(const char *status, const char *failures, const char *reason);
 
 #endif
