@@ -76,6 +76,17 @@ final class ResultRecordTests: XCTestCase {
             .tampered("an unreadable record in the result channel"))
     }
 
+    func testAnOversizedChannelIsTamperingAndIsNotReadWhole() throws {
+        let huge = String(repeating: "x", count: HiddenTestRunner.maxRecordBytes + 10)
+        let url = try file([
+            #"{"test":"CT1CountingTests/test_CT1_startsAtZero","status":"fail","failures":[{"message":""# + huge
+                + #""}]}"#
+        ])
+        XCTAssertEqual(
+            HiddenTestRunner.record(in: url, token: "0a1b", test: test),
+            .tampered("an oversized result channel (over 256 KiB)"))
+    }
+
     func testAnEmptyChannelIsNoResult() throws {
         XCTAssertNil(HiddenTestRunner.record(in: try file([]), token: "0a1b", test: test))
     }

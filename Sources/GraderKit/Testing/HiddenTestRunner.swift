@@ -121,7 +121,9 @@ public struct HiddenTestRunner: Sendable {
                 ? result(.pass, nil, output)
                 : result(.error, "passed, then the process ended with status \(output.status)", output)
         case .fail(let failures):
-            return result(.fail, failures.isEmpty ? "failed" : failures.joined(separator: "; "), output)
+            let message = failures.isEmpty ? "failed" : failures.joined(separator: "; ")
+            return result(
+                .fail, message.count > Self.maxMessage ? message.prefix(Self.maxMessage) + "…" : message, output)
         case .skipped:
             return result(.error, "skipped: a hidden test never skips", output)
         case .tampered(let reason):
@@ -136,6 +138,11 @@ public struct HiddenTestRunner: Sendable {
         return (parts[0].split(separator: ".").last.map(String.init) ?? String(parts[0])) + "/" + parts[1]
     }
 
+    /// Bytes of a result file read at most: the harness writes far less (20 failures of 2,000 characters).
+    static let maxRecordBytes = 256 << 10
+    /// Characters of a failing test's message kept in the result.
+    static let maxMessage = 4000
+
     /// What the one record of a test says.
     enum Record: Equatable {
         case pass
@@ -148,7 +155,13 @@ public struct HiddenTestRunner: Sendable {
     /// Reads the result file of `test` (`Class/method`). The harness writes exactly one line: none means no
     /// result, more than one means candidate code wrote to the channel. A pass counts only with the token.
     static func record(in file: URL, token: String, test: String) -> Record? {
-        guard let data = try? Data(contentsOf: file) else { return nil }
+        // The harness's record is small (bounded failures); a file over the limit was written by someone else.
+        guard let handle = FileHandle(forReadingAtPath: file.path) else { return nil }
+        defer { try? handle.close() }
+        guard let data = try? handle.read(upToCount: maxRecordBytes + 1) ?? Data() else { return nil }
+        if data.count > maxRecordBytes {
+            return .tampered("an oversized result channel (over \(maxRecordBytes >> 10) KiB)")
+        }
         let lines = data.split(separator: UInt8(ascii: "\n")).filter { !$0.isEmpty }
         guard !lines.isEmpty else { return nil }
         guard lines.count == 1 else {
