@@ -129,8 +129,18 @@ public struct GradingPackageWriter: Sendable {
         // Swift file outside test folders as the rubric's first module.
         let layout = CandidateLayout(tree: submission, fallbackModule: rubric.modules.first ?? "App")
         notes += layout.notes
-        let candidateNames = Set(layout.libraries.map(\.name))
+        var groups: [CandidateLayout.Group] = []
         for group in layout.libraries + layout.tests {
+            if Self.isReserved(group.name) {
+                notes.append(
+                    "\(group.isTest ? "Tests" : "Sources")/\(group.name): named like one of the grader's own modules; left out of the build"
+                )
+            } else {
+                groups.append(group)
+            }
+        }
+        let candidateNames = Set(groups.filter { !$0.isTest }.map(\.name))
+        for group in groups {
             let folder = (group.isTest ? "Tests/" : "Sources/") + group.name
             for file in group.files {
                 try copySource(file.source, to: folder + "/" + file.relative)
@@ -204,86 +214,6 @@ public struct GradingPackageWriter: Sendable {
         try data.write(to: destination)
     }
 
-    /// The module names a Swift file imports (`import X`, `@testable import X`, `import struct X.Y`).
-    static func imports(in text: String) -> Set<String> {
-        SwiftSource(path: "Imports.swift", text: text).imports
-    }
-}
-
-/// How a submission's files map to modules.
-struct CandidateLayout {
-    struct File {
-        var source: String
-        var relative: String
-    }
-
-    struct Group {
-        var name: String
-        var isTest: Bool
-        var files: [File]
-        var hasResources: Bool
-    }
-
-    var libraries: [Group] = []
-    var tests: [Group] = []
-    var notes: [String] = []
-
-    init(tree: SourceTree, fallbackModule: String) {
-        var byFolder: [String: (isTest: Bool, files: [File], resources: Bool)] = [:]
-        for path in tree.files {
-            let parts = path.split(separator: "/").map(String.init)
-            guard parts.count >= 3, parts[0] == "Sources" || parts[0] == "Tests" else { continue }
-            let key = parts[0] + "/" + parts[1]
-            let relative = parts.dropFirst(2).joined(separator: "/")
-            var entry = byFolder[key] ?? (parts[0] == "Tests", [], false)
-            if relative.hasPrefix("Resources/") {
-                entry.resources = true
-                entry.files.append(File(source: path, relative: relative))
-            } else if path.hasSuffix(".swift") {
-                guard tree.text(of: path) != nil else {
-                    notes.append("\(path): binary data, not Swift source; left out of the build")
-                    continue
-                }
-                entry.files.append(File(source: path, relative: relative))
-            }
-            byFolder[key] = entry
-        }
-        for (key, entry) in byFolder.sorted(by: { $0.key < $1.key }) {
-            let name = String(key.split(separator: "/")[1])
-            guard entry.files.contains(where: { $0.relative.hasSuffix(".swift") }) else { continue }
-            guard Self.isValidModuleName(name) else {
-                notes.append("\(key): not a valid module name; left out of the build")
-                continue
-            }
-            guard !Self.isReserved(name) else {
-                notes.append("\(key): named like one of the grader's own modules; left out of the build")
-                continue
-            }
-            if !entry.isTest, Self.isExecutable(entry.files, tree: tree) {
-                notes.append("\(key): an executable (main.swift or @main); not built for grading")
-                continue
-            }
-            let group = Group(name: name, isTest: entry.isTest, files: entry.files, hasResources: entry.resources)
-            if entry.isTest { tests.append(group) } else { libraries.append(group) }
-        }
-        if libraries.isEmpty {
-            // Not a package layout (an Xcode project, loose files): every non-test Swift file is one module.
-            let files = tree.swiftFiles.filter { !SourceTree.isTestPath($0) && !$0.hasSuffix("Package.swift") }
-                .filter {
-                    !$0.hasSuffix("main.swift") && !$0.hasSuffix("AppDelegate.swift")
-                        && !$0.hasSuffix("SceneDelegate.swift")
-                }
-            if !files.isEmpty {
-                notes.append("no Sources/<Module> folders: built every non-test Swift file as module \(fallbackModule)")
-                libraries.append(
-                    Group(
-                        name: fallbackModule, isTest: false,
-                        files: files.map { File(source: $0, relative: $0.replacingOccurrences(of: "/", with: "_")) },
-                        hasResources: false))
-            }
-        }
-    }
-
     /// Module names the grader's package uses itself: a candidate module of that name would take its place.
     static func isReserved(_ name: String) -> Bool {
         [
@@ -293,17 +223,8 @@ struct CandidateLayout {
         .contains(name) || (name.hasPrefix("Hidden") && name.count > 6)
     }
 
-    static func isValidModuleName(_ name: String) -> Bool {
-        guard let first = name.unicodeScalars.first, CharacterSet.letters.contains(first) || first == "_" else {
-            return false
-        }
-        return name.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || $0 == "_" }
-    }
-
-    static func isExecutable(_ files: [File], tree: SourceTree) -> Bool {
-        files.contains { file in
-            file.relative == "main.swift"
-                || (file.relative.hasSuffix(".swift") && (tree.text(of: file.source) ?? "").contains("@main"))
-        }
+    /// The module names a Swift file imports (`import X`, `@testable import X`, `import struct X.Y`).
+    static func imports(in text: String) -> Set<String> {
+        SwiftSource(path: "Imports.swift", text: text).imports
     }
 }

@@ -3,8 +3,8 @@ import GraderCore
 
 /// What rules look at: the submission's files, its Swift sources lexed once, and the process runner.
 public struct RuleContext: Sendable {
-    /// Swift files larger than this are skipped, with a note.
-    public static let maxSwiftFileBytes = 1_000_000
+    /// Swift files larger than this are skipped, with a note (and left out of the build: GradedSources).
+    public static let maxSwiftFileBytes = GradedSources.maxSwiftFileBytes
 
     /// Folders holding other people's code; code rules skip them (no-third-party reports them).
     public static let vendoredFolders: Set<String> = ["Pods", "Carthage", "Vendor", "vendor", "ThirdParty", "External"]
@@ -19,6 +19,9 @@ public struct RuleContext: Sendable {
     public let notes: [String]
     public let runner: ProcessRunner
     private let read: @Sendable (String) -> String?
+
+    /// The modules the grader builds from these files (the integrity rule checks exactly what is compiled).
+    public let layout: CandidateLayout
 
     /// Names of the classes and actors declared anywhere in the sources (an extension of one is a reference type).
     public let referenceTypes: Set<String>
@@ -50,6 +53,9 @@ public struct RuleContext: Sendable {
         }
         self.sources = sources
         self.notes = notes
+        let texts = Dictionary(sources.map { ($0.path, $0.text) }, uniquingKeysWith: { first, _ in first })
+        layout = CandidateLayout(
+            files: self.files, text: { texts[$0] ?? read($0) }, size: size, fallbackModule: "App")
         var referenceTypes: Set<String> = []
         for source in sources {
             for type in source.types where type.kind == .class || type.kind == .actor {
