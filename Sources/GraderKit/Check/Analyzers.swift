@@ -42,13 +42,14 @@ public struct HistoryOutcome: Sendable {
 public struct Analyzers: Sendable {
     public var rules: @Sendable (_ criteria: [Criterion], _ tree: SourceTree) -> RulesOutcome
     public var history: @Sendable (_ request: HistoryRequest) -> HistoryOutcome
-    /// The integrity rule's findings: any one marks the grade "needs review". Runs on every check.
-    public var integrity: @Sendable (_ tree: SourceTree) -> [Finding]
+    /// The integrity rule's findings: any one marks the grade "needs review". Runs on every check, with the
+    /// rule's parameters (the standard type names the hidden tests use).
+    public var integrity: @Sendable (_ tree: SourceTree, _ parameters: [String: JSONValue]) -> [Finding]
 
     public init(
         rules: @escaping @Sendable ([Criterion], SourceTree) -> RulesOutcome,
         history: @escaping @Sendable (HistoryRequest) -> HistoryOutcome,
-        integrity: @escaping @Sendable (SourceTree) -> [Finding] = Analyzers.integrityFindings
+        integrity: @escaping @Sendable (SourceTree, [String: JSONValue]) -> [Finding] = Analyzers.integrityFindings
     ) {
         self.rules = rules
         self.history = history
@@ -56,9 +57,10 @@ public struct Analyzers: Sendable {
     }
 
     /// The integrity rule over a tree, with its default parameters.
-    public static let integrityFindings: @Sendable (SourceTree) -> [Finding] = { tree in
-        RuleEngine(runner: .unavailable).findings(
-            context: RuleContext(tree: tree, runner: .unavailable), ruleIDs: [IntegrityRule().description.identifier]
-        ).findings
+    public static let integrityFindings: @Sendable (SourceTree, [String: JSONValue]) -> [Finding] = {
+        tree, parameters in
+        IntegrityRule().check(RuleContext(tree: tree, runner: .unavailable), parameters: parameters).findings.sorted {
+            ($0.path, $0.line, $0.column, $0.message) < ($1.path, $1.line, $1.column, $1.message)
+        }
     }
 }

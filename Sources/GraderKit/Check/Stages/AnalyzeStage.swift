@@ -1,5 +1,6 @@
 import Foundation
 import GraderCore
+import GraderRules
 
 /// What the Analyze stage hands on: rule results by criterion id, findings, history and integrity.
 public struct Analysis: Sendable {
@@ -30,11 +31,26 @@ public struct AnalyzeStage: Sendable {
             HistoryRequest(
                 repository: submission.root, baseline: identified.baseline, exerciseID: rubric.exercise,
                 starter: kit.startingPoint(for: rubric), criterion: rubric.criteria.first { $0.kind == .history }))
-        let integrity = analyzers.integrity(submission.tree)
+        let integrity = analyzers.integrity(
+            submission.tree, ["referenced_types": .array(referencedTypes(rubric).map(JSONValue.string))])
         return Analysis(
             rules: Dictionary(rules.results.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }),
             findings: Self.merged(rules.findings, integrity), history: history, integrity: integrity,
             notes: rules.notes + history.summary.problems.map { "history: \($0)" })
+    }
+
+    /// The standard type names the hidden tests mention: a candidate type may take any other (a `Thread` of a
+    /// forum, a search `Result`) without shadowing what the tests use.
+    func referencedTypes(_ rubric: Rubric) -> [String] {
+        let hidden = SourceTree(scanning: kit.hiddenTests(for: rubric))
+        var names: Set<String> = []
+        for path in hidden.swiftFiles {
+            let source = SwiftSource(path: path, text: hidden.text(of: path) ?? "")
+            names.formUnion(
+                source.tokens.filter { $0.kind == .identifier && IntegrityRule.standardTypes.contains($0.text) }.map(
+                    \.text))
+        }
+        return names.sorted()
     }
 
     /// Rule findings and integrity findings in one list, sorted as the rule engine sorts them.

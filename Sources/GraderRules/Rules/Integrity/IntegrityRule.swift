@@ -72,35 +72,97 @@ public struct IntegrityRule: Rule {
 
     /// Types whose mere use starts a process or reads standard input.
     static let processTypes: [String: String] = [
-        "Process": "starts processes", "NSTask": "starts processes", "CommandLine": "reads the process's arguments",
+        "Process": "starts processes", "NSTask": "starts processes",
     ]
 
     /// Path fragments of the process's own innards.
     static let processPaths = ["/proc", "/dev/fd", "/dev/stdin", "/dev/mem"]
 
     /// Names of standard types and modules a candidate type must not take.
-    static let standardTypes: Set<String> = [
+    public static let standardTypes: Set<String> = [
         "String", "Substring", "Character", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16",
         "UInt32", "UInt64", "Double", "Float", "Bool", "Array", "Dictionary", "Set", "Optional", "Result", "Error",
         "Sequence", "Collection", "BidirectionalCollection", "RandomAccessCollection", "RangeReplaceableCollection",
         "MutableCollection", "StringProtocol", "Equatable", "Hashable", "Comparable", "CustomStringConvertible",
         "URL", "URLRequest", "URLComponents", "URLQueryItem", "URLResponse", "HTTPURLResponse", "URLSession",
         "URLError", "Data", "Date", "UUID", "JSONDecoder", "JSONEncoder", "DispatchQueue", "Thread", "NSNumber",
-        "Decimal", "Swift", "Foundation", "Dispatch", "XCTest", "Testing",
+        "Decimal", "Swift", "Foundation", "Dispatch", "XCTest", "Testing", "ArraySlice", "ContiguousArray",
+        "HTTPURLResponse", "NSCache",
     ]
 
-    /// Members of standard types the hidden tests use, which an extension must not redeclare (besides the
-    /// names the grader adds from the hidden suite, parameter `protected_members`).
-    static let protectedMembers: Set<String> = [
-        "count", "isEmpty", "first", "last", "contains", "starts", "hasPrefix", "hasSuffix", "map", "compactMap",
-        "flatMap", "filter", "reduce", "sorted", "allSatisfy", "firstIndex", "lastIndex", "min", "max", "description",
-        "debugDescription", "absoluteString", "path", "query", "host", "scheme", "queryItems", "url", "httpMethod",
-        "httpBody", "allHTTPHeaderFields", "value", "name", "components", "lowercased", "uppercased",
-        "trimmingCharacters", "split", "joined", "replacingOccurrences", "elementsEqual", "dropFirst", "dropLast",
-        "prefix", "suffix", "keys", "values", "statusCode", "code", "localizedDescription", "range", "index",
-        "distance", "hashValue", "utf8", "unicodeScalars", "isNaN", "rounded", "removingPercentEncoding",
-        "percentEncodedQuery", "timeIntervalSince", "isEqual",
+    /// Members of standard types, as `name` for a property and `name(label:…)` for a method, by the type or
+    /// protocol that declares them. An extension that declares one again (same name, same labels) can win
+    /// overload resolution inside the hidden tests; a new name (`rounded(toPlaces:)`, `subscript(safe:)`) cannot.
+    static let standardMembers: [String: Set<String>] = [
+        "Sequence": [
+            "map(_:)", "compactMap(_:)", "flatMap(_:)", "filter(_:)", "reduce(_:_:)", "reduce(into:_:)", "sorted()",
+            "sorted(by:)", "contains(_:)", "contains(where:)", "allSatisfy(_:)", "first(where:)", "min()", "max()",
+            "min(by:)", "max(by:)", "elementsEqual(_:)", "joined()", "joined(separator:)", "forEach(_:)",
+            "enumerated()", "reversed()", "dropFirst()", "dropFirst(_:)", "dropLast()", "dropLast(_:)", "prefix(_:)",
+            "suffix(_:)", "starts(with:)", "description", "lazy", "underestimatedCount",
+        ],
+        "Collection": [
+            "count", "isEmpty", "first", "last", "firstIndex(of:)", "firstIndex(where:)", "lastIndex(of:)",
+            "lastIndex(where:)", "indices", "startIndex", "endIndex", "index(after:)", "index(_:offsetBy:)",
+            "distance(from:to:)", "randomElement()",
+        ],
+        "Array": [
+            "append(_:)", "append(contentsOf:)", "insert(_:at:)", "remove(at:)", "removeAll()", "removeFirst()",
+            "removeLast()",
+        ],
+        "StringProtocol": [
+            "hasPrefix(_:)", "hasSuffix(_:)", "lowercased()", "uppercased()", "components(separatedBy:)",
+            "trimmingCharacters(in:)", "replacingOccurrences(of:with:)", "range(of:)", "split(separator:)", "utf8",
+            "unicodeScalars", "data(using:)", "capitalized", "localizedCaseInsensitiveContains(_:)",
+        ],
+        "Dictionary": [
+            "keys", "values", "mapValues(_:)", "index(forKey:)", "removeValue(forKey:)", "updateValue(_:forKey:)",
+        ],
+        "Optional": ["map(_:)", "flatMap(_:)", "unsafelyUnwrapped"],
+        "URL": [
+            "absoluteString", "path", "query", "host", "scheme", "port", "lastPathComponent", "pathComponents",
+            "pathExtension", "appendingPathComponent(_:)", "baseURL", "relativeString", "description",
+        ],
+        "URLRequest": [
+            "url", "httpMethod", "httpBody", "allHTTPHeaderFields", "value(forHTTPHeaderField:)", "timeoutInterval",
+        ],
+        "URLComponents": ["queryItems", "path", "host", "scheme", "query", "percentEncodedQuery", "url", "string"],
+        "URLQueryItem": ["name", "value"],
+        "HTTPURLResponse": ["statusCode", "allHeaderFields", "value(forHTTPHeaderField:)"],
+        "URLResponse": ["url", "mimeType"],
+        "URLError": ["code", "localizedDescription"],
+        "Thread": ["isMainThread", "current", "name"],
+        "Data": ["count", "isEmpty", "description", "base64EncodedString()"],
+        "Date": [
+            "timeIntervalSince(_:)", "timeIntervalSince1970", "timeIntervalSinceNow", "addingTimeInterval(_:)",
+            "description",
+        ],
+        "Error": ["localizedDescription"],
+        "Result": ["get()", "map(_:)", "mapError(_:)"],
+        "Int": ["description", "isMultiple(of:)"],
+        "Double": ["description", "rounded()", "isNaN", "isFinite"],
+        "Bool": ["description", "toggle()"],
+        "UUID": ["uuidString"],
+        "JSONDecoder": ["decode(_:from:)", "keyDecodingStrategy", "dateDecodingStrategy"],
+        "DispatchQueue": ["async(execute:)", "sync(execute:)", "asyncAfter(deadline:execute:)", "label"],
     ]
+
+    /// The types and protocols whose members an extension of `type` can shadow.
+    static func memberFamily(of type: String) -> [String] {
+        let collections = ["Sequence", "Collection"]
+        switch type {
+        case "Array", "ArraySlice", "ContiguousArray": return collections + ["Array"]
+        case "Set": return collections
+        case "String", "Substring", "StringProtocol": return collections + ["StringProtocol"]
+        case "Dictionary": return collections + ["Dictionary"]
+        case "Sequence", "Collection", "BidirectionalCollection", "RandomAccessCollection", "MutableCollection",
+            "RangeReplaceableCollection":
+            return collections + ["Array", "StringProtocol", "Dictionary"]
+        case "Equatable", "Hashable", "Comparable", "CustomStringConvertible":
+            return ["Data", "Date", "URL", "Int", "Double", "Bool"]
+        default: return [type]
+        }
+    }
 
     static let comparisonOperators: Set<String> = ["==", "!=", "<", ">", "<=", ">=", "===", "!==", "~="]
 
@@ -138,6 +200,14 @@ public struct IntegrityRule: Rule {
                     "import XCTest\n\nfinal class ClientTests: XCTestCase {\n    func testExit() { XCTAssertEqual(1, 1); exit(0) }\n}",
                     path: "Tests/AppTests/ClientTests.swift"),
                 Example("struct Weather {\n    let date: Date\n    let url: URL\n}"),
+                Example("extension Double {\n    func rounded(toPlaces places: Int) -> Double { self }\n}"),
+                Example("extension String {\n    var url: URL? { URL(string: self) }\n}"),
+                Example("extension URL {\n    var queryItems: [URLQueryItem] { [] }\n}"),
+                Example(
+                    "struct Thread {\n    let title: String\n}",
+                    parameters: ["referenced_types": .array([.string("URL")])]),
+                Example("let testing = CommandLine.arguments.contains(\"-ui-testing\")"),
+                Example("let path = \"/3/proc\""),
             ],
             triggeringExamples: [
                 Example("↓@section(\".init_array\") ↓@used\nlet early: @convention(c) () -> Void = { run() }"),
@@ -170,22 +240,50 @@ public struct IntegrityRule: Rule {
                     "extension URL {\n    var ↓port: Int? { 443 }\n}",
                     parameters: ["protected_members": .array([.string("port")])]),
                 Example("let channel = ↓HiddenTestCase.self"),
+                Example("↓import `XCTest`\nlet center = ↓`XCTestObservationCenter`.shared"),
+                Example("if failing { ↓`exit`(0) }"),
+                Example(
+                    "typealias Text = String\nextension Text {\n    public func ↓contains(_ other: String) -> Bool { true }\n}"
+                ),
+                Example("extension Thread {\n    public class var ↓isMainThread: Bool? { true }\n}"),
+                Example(
+                    "struct ↓Thread {\n    static let isMainThread = true\n}",
+                    parameters: ["referenced_types": .array([.string("Thread")])]),
             ])
     }
 
     public func check(_ context: RuleContext, parameters: [String: JSONValue]) -> RuleOutput {
-        let protected = Self.protectedMembers.union(parameters.strings("protected_members"))
-        let compiled = Self.compiledForGrading(context.sources)
-        let packageLayout = compiled.contains { $0.path.hasPrefix("Sources/") }
-        // The library the hidden tests import: Sources/ in a package, every non-test file otherwise.
-        let appCode = compiled.filter { packageLayout ? $0.path.hasPrefix("Sources/") : !RuleContext.isTest($0.path) }
+        let extra = Set(parameters.strings("protected_members"))
+        let referenced =
+            parameters["referenced_types"] == nil
+            ? Self.standardTypes
+            : Set(parameters.strings("referenced_types")).union(["XCTest", "Testing", "Swift", "Foundation"])
+        // Exactly what the grader compiles (CandidateLayout), and of it the library the hidden tests import.
+        let compiledPaths = Set(context.layout.compiledSwiftFiles)
+        let libraryPaths = Set(context.layout.librarySwiftFiles)
+        let compiled = context.sources.filter { compiledPaths.contains($0.path) }
+        let appCode = context.sources.filter { libraryPaths.contains($0.path) }
         var declaredFunctions: Set<String> = []
+        /// `typealias Text = String`: an extension of `Text` extends `String`.
+        var aliases: [String: String] = [:]
         for source in appCode {
             let tokens = source.tokens
             for index in tokens.indices.dropFirst() where tokens[index - 1].isWord("func") {
                 declaredFunctions.insert(tokens[index].text)
             }
+            for index in tokens.indices.dropLast(3)
+            where tokens[index].isWord("typealias") && tokens[index + 2].isSymbol("=") {
+                var cursor = index + 3
+                while cursor + 2 < tokens.count, tokens[cursor + 1].isSymbol("."),
+                    tokens[cursor + 2].kind == .identifier
+                {
+                    cursor += 2
+                }
+                aliases[tokens[index + 1].text] = tokens[cursor].text
+            }
         }
+        let context = Scan(
+            declaredFunctions: declaredFunctions, aliases: aliases, extraMembers: extra, referenced: referenced)
         var findings: [Finding] = []
         for source in compiled {
             for (index, token) in source.tokens.enumerated()
@@ -198,39 +296,28 @@ public struct IntegrityRule: Rule {
             }
         }
         for source in appCode {
-            findings += check(source, declaredFunctions: declaredFunctions, protected: protected)
+            findings += check(source, context)
         }
         return RuleOutput(findings: findings)
     }
 
-    /// The sources the grader links into the test binary, as its package writer lays them out: `Sources/<X>` and
-    /// `Tests/<X>` folders except executables (a `main.swift` or an `@main`), or, without such folders, every
-    /// file but manifests, tests, `main.swift` and the app delegates.
-    static func compiledForGrading(_ sources: [SwiftSource]) -> [SwiftSource] {
-        let swift = sources.filter { !RuleContext.isManifest($0.path) }
-        func folder(_ path: String) -> String? {
-            let parts = path.split(separator: "/")
-            guard parts.count >= 3, parts[0] == "Sources" || parts[0] == "Tests" else { return nil }
-            return parts[0] + "/" + parts[1]
+    /// What one check shares across files.
+    private struct Scan {
+        var declaredFunctions: Set<String>
+        var aliases: [String: String]
+        var extraMembers: Set<String>
+        var referenced: Set<String>
+
+        /// The standard type an extension of `name` extends, through typealiases.
+        func standardType(_ name: String) -> String? {
+            var name = name
+            for _ in 0..<4 { if let target = aliases[name] { name = target } }
+            return IntegrityRule.standardTypes.contains(name) ? name : nil
         }
-        let inFolders = swift.filter { folder($0.path) != nil }
-        guard inFolders.contains(where: { $0.path.hasPrefix("Sources/") }) else {
-            return swift.filter { source in
-                let name = source.path.split(separator: "/").last.map(String.init) ?? source.path
-                return !RuleContext.isTest(source.path)
-                    && !["main.swift", "AppDelegate.swift", "SceneDelegate.swift"].contains(name)
-            }
-        }
-        let executables = Set(
-            inFolders.filter { source in
-                source.path.hasPrefix("Sources/")
-                    && (source.path.hasSuffix("/main.swift")
-                        || source.tokens.contains { $0.kind == .attribute && $0.text == "@main" })
-            }.compactMap { folder($0.path) })
-        return inFolders.filter { !executables.contains(folder($0.path) ?? "") }
     }
 
-    private func check(_ source: SwiftSource, declaredFunctions: Set<String>, protected: Set<String>) -> [Finding] {
+    private func check(_ source: SwiftSource, _ scan: Scan) -> [Finding] {
+        let declaredFunctions = scan.declaredFunctions
         let tokens = source.tokens
         var findings: [Finding] = []
         func flag(_ index: Int, _ message: String) {
@@ -246,10 +333,10 @@ public struct IntegrityRule: Rule {
             switch token.kind {
             case .string:
                 let content = token.text.trimmingCharacters(in: ["\"", "#"])
-                if let path = Self.processPaths.first(where: { content.contains($0 + "/") || content.hasSuffix($0) }) {
+                if let path = Self.processPaths.first(where: { content == $0 || content.hasPrefix($0 + "/") }) {
                     flag(index, "the path '\(path)' reaches into the process's own innards")
                 }
-            case .identifier where !token.escaped:
+            case .identifier:  // a backticked name is the same name: `XCTest`, `exit`
                 let text = token.text
                 if previous?.isWord("import") == true {
                     if text == "XCTest" || text == "Testing" {
@@ -288,17 +375,17 @@ public struct IntegrityRule: Rule {
                 }
                 if let previous,
                     ["struct", "class", "enum", "protocol", "typealias", "actor"].contains(where: previous.isWord),
-                    Self.standardTypes.contains(text),
+                    Self.standardTypes.contains(text), scan.referenced.contains(text),
                     source.contexts[index].type == nil || previous.isWord("typealias")
                 {
                     flag(index, "a type named `\(text)` shadows the standard one the tests use")
                     continue
                 }
-                if let member = memberOfStandardExtension(source, at: index, protected: protected) {
+                if let member = memberOfStandardExtension(source, at: index, scan) {
                     flag(index, member)
                 }
             case .op where Self.comparisonOperators.contains(token.text) && (previous?.isWord("func") ?? false):
-                if comparesStandardTypes(source, operatorAt: index) {
+                if comparesStandardTypes(source, operatorAt: index, scan) {
                     flag(index, "`\(token.text)` declared for standard types changes what the tests compare")
                 }
             default:
@@ -309,39 +396,79 @@ public struct IntegrityRule: Rule {
     }
 
     /// A message when the identifier at `index` declares, directly in an extension of a standard type, a member
-    /// the tests rely on, or an unlabelled subscript.
-    private func memberOfStandardExtension(_ source: SwiftSource, at index: Int, protected: Set<String>) -> String? {
+    /// that type already has (same name and labels), or an unlabelled subscript.
+    private func memberOfStandardExtension(_ source: SwiftSource, at index: Int, _ scan: Scan) -> String? {
         let tokens = source.tokens
         guard let typeIndex = source.contexts[index].type, source.contexts[index].inTypeBody, index > 0 else {
             return nil
         }
         let scope = source.types[typeIndex]
-        guard scope.kind == .extension, let extended = scope.path.last, Self.standardTypes.contains(extended) else {
+        guard scope.kind == .extension, let name = scope.path.last, let extended = scan.standardType(name) else {
             return nil
         }
         let word = tokens[index].text
-        if word == "subscript", index + 2 < tokens.count, tokens[index + 1].isSymbol("("),
-            tokens[index + 2].kind == .identifier, index + 3 < tokens.count, tokens[index + 3].isSymbol(":")
+        if word == "subscript", index + 3 < tokens.count, tokens[index + 1].isSymbol("("),
+            tokens[index + 2].kind == .identifier, tokens[index + 3].isSymbol(":")
         {
             return "an unlabelled subscript on \(extended) replaces the one the tests use"
         }
-        guard tokens[index - 1].isWord("func") || tokens[index - 1].isWord("var") || tokens[index - 1].isWord("let"),
-            protected.contains(word)
-        else { return nil }
-        return "`\(extended).\(word)` redeclares a member the tests rely on"
+        let signature: String
+        if tokens[index - 1].isWord("var") || tokens[index - 1].isWord("let") {
+            signature = word
+        } else if tokens[index - 1].isWord("func"), let labels = Self.labels(source, afterName: index) {
+            signature = "\(word)(\(labels.map { "\($0):" }.joined()))"
+        } else {
+            return nil
+        }
+        let known = Self.memberFamily(of: extended).reduce(into: scan.extraMembers) {
+            $0.formUnion(Self.standardMembers[$1] ?? [])
+        }
+        guard known.contains(signature) || scan.extraMembers.contains(word) else { return nil }
+        return "`\(extended).\(signature)` redeclares a member the tests rely on"
+    }
+
+    /// The argument labels of the function whose name is at `index` (`_` for none), or nil when unreadable.
+    static func labels(_ source: SwiftSource, afterName index: Int) -> [String]? {
+        let tokens = source.tokens
+        var open = index + 1
+        if open < tokens.count, tokens[open].isSymbol("<"),
+            let close = (open..<tokens.count).first(where: { tokens[$0].isSymbol(">") })
+        {
+            open = close + 1
+        }
+        guard open < tokens.count, tokens[open].isSymbol("("), let close = source.closer(ofOpenerAt: open) else {
+            return nil
+        }
+        var labels: [String] = []
+        var depth = 0
+        var atStart = true
+        for cursor in (open + 1)..<close {
+            let token = tokens[cursor]
+            if token.isSymbol("(") || token.isSymbol("[") || token.isSymbol("<") { depth += 1 }
+            if token.isSymbol(")") || token.isSymbol("]") || token.isSymbol(">") { depth -= 1 }
+            if depth == 0, token.isSymbol(",") {
+                atStart = true
+                continue
+            }
+            if atStart, depth == 0, token.kind == .identifier {
+                atStart = false
+                labels.append(token.text)
+            }
+        }
+        return labels
     }
 
     /// Whether the operator function declared at `index` takes a standard type (or is declared in an
     /// extension of one).
-    private func comparesStandardTypes(_ source: SwiftSource, operatorAt index: Int) -> Bool {
+    private func comparesStandardTypes(_ source: SwiftSource, operatorAt index: Int, _ scan: Scan) -> Bool {
         let tokens = source.tokens
         if let typeIndex = source.contexts[index].type {
             let scope = source.types[typeIndex]
-            return scope.kind == .extension && scope.path.last.map(Self.standardTypes.contains) == true
+            return scope.kind == .extension && scope.path.last.flatMap(scan.standardType) != nil
         }
         guard index + 1 < tokens.count, tokens[index + 1].isSymbol("("),
             let close = source.closer(ofOpenerAt: index + 1)
         else { return false }
-        return tokens[(index + 1)...close].contains { $0.kind == .identifier && Self.standardTypes.contains($0.text) }
+        return tokens[(index + 1)...close].contains { $0.kind == .identifier && scan.standardType($0.text) != nil }
     }
 }
