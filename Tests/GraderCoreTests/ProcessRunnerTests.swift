@@ -78,6 +78,31 @@ final class ProcessRunnerTests: XCTestCase {
         #endif
     }
 
+    func testAProcessThatKeepsForkingAndExitingIsStoppedWithoutLeavingZombies() throws {
+        #if os(Linux)
+            RunningProcesses.adoptOrphans()
+            let tag = "hopper-\(marker())"
+            // Each generation starts the next and exits: its pid never stays the same, its group does.
+            let hopper = "f() { sleep 0.005; ( f & ); }; f # \(tag)"
+            let output = try runner(
+                ProcessRequest(
+                    "/bin/sh", ["-c", "setsid bash -c '\(hopper)' </dev/null >/dev/null 2>&1 & sleep 0.3"], timeout: 60)
+            )
+            XCTAssertTrue(output.succeeded)
+            // The sweeper keeps reaping while a straggler may still be mid-fork: give it a few rounds.
+            var alive: [Int32] = []
+            for _ in 0..<20 {
+                alive = Processes.matching(tag)
+                if alive.isEmpty { break }
+                usleep(100_000)
+            }
+            XCTAssertEqual(alive, [], "the hopper outlived the run")
+            XCTAssertEqual(Processes.zombieChildren(), [], "adopted orphans were left unreaped")
+        #else
+            throw XCTSkip("orphans are adopted on Linux only")
+        #endif
+    }
+
     func testAProgramThatCannotStartThrows() {
         XCTAssertThrowsError(try runner(ProcessRequest("/no/such/program"))) { error in
             XCTAssertTrue(error is ProcessLaunchError, "\(error)")
@@ -87,6 +112,24 @@ final class ProcessRunnerTests: XCTestCase {
 
 /// Processes alive on this machine, from /proc (Linux); empty elsewhere.
 enum Processes {
+    /// The test process's children that have ended and not been reaped.
+    static func zombieChildren() -> [Int32] {
+        #if os(Linux)
+            var found: [Int32] = []
+            for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+                guard let pid = Int32(entry),
+                    let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                    let close = stat.lastIndex(of: ")")
+                else { continue }
+                let fields = stat[stat.index(after: close)...].split(separator: " ")
+                if fields.count > 1, fields[0] == "Z", Int32(fields[1]) == getpid() { found.append(pid) }
+            }
+            return found
+        #else
+            return []
+        #endif
+    }
+
     static func matching(_ fragment: String) -> [Int32] {
         #if os(Linux)
             var found: [Int32] = []

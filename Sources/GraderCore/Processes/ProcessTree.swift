@@ -63,30 +63,61 @@ public enum RunningProcesses {
     }
 
     /// Makes the grader adopt the orphans of what it starts (Linux), so `reapOrphans` can find a process that
-    /// escaped its parent by a double fork when no PID namespace holds it.
+    /// escaped its parent by a double fork when no PID namespace holds it; a sweeper reaps them every 100 ms
+    /// while the grader runs, so orphans cannot pile up as zombies between runs.
     public static func adoptOrphans() {
         #if os(Linux)
-            _ = grader_become_subreaper()
+            let start = lock.withLock { () -> Bool in
+                defer { adopting = true }
+                return !adopting
+            }
+            guard start, grader_become_subreaper() == 0 else { return }
+            let sweeper = Thread {
+                while true {
+                    reapOrphans()
+                    usleep(100_000)
+                }
+            }
+            sweeper.name = "grader-orphan-sweeper"
+            sweeper.start()
         #endif
     }
 
-    /// Kills (and reaps) every child of the grader that it did not start itself: orphans adopted from the
-    /// trees of finished runs. Returns how many it found.
+    nonisolated(unsafe) private static var adopting = false
+
+    /// Kills (with their process groups and descendants) and reaps every child of the grader that it did not
+    /// start itself: orphans adopted from the trees of finished or running runs. One scan of /proc, then one
+    /// check against the registered runs under the launch lock (a run being started is registered by then).
+    /// Returns how many it found.
     @discardableResult
     public static func reapOrphans() -> Int {
         #if os(Linux)
             let me = getpid()
-            return lock.withLock {
-                let orphans = processes().filter { $0.parent == me && !pids.contains($0.pid) }.map(\.pid)
-                for orphan in orphans {
-                    let below = descendants(of: [orphan])
-                    kill(orphan, SIGKILL)
-                    for victim in below { kill(victim, SIGKILL) }
-                    var status: Int32 = 0
-                    _ = waitpid(orphan, &status, 0)
+            let myGroup = getpgrp()
+            let table = processes()
+            let candidates = table.filter { $0.parent == me }.map(\.pid)
+            guard !candidates.isEmpty else { return 0 }
+            let (orphans, registered) = lock.withLock { (candidates.filter { !pids.contains($0) }, pids) }
+            guard !orphans.isEmpty else { return 0 }
+            var children: [Int32: [Int32]] = [:]
+            for process in table { children[process.parent, default: []].append(process.pid) }
+            for orphan in orphans {
+                // Its whole group (a process that keeps forking and exiting stays in it), then what hangs below.
+                let group = getpgid(orphan)
+                // Never the grader's own group, nor a running run's (its root leads it).
+                if group > 0, group != myGroup, !registered.contains(group) { kill(-group, SIGKILL) }
+                kill(orphan, SIGKILL)
+                var queue = children[orphan] ?? []
+                while let next = queue.popLast() {
+                    kill(next, SIGKILL)
+                    queue += children[next] ?? []
                 }
-                return orphans.count
             }
+            for orphan in orphans {
+                var status: Int32 = 0
+                _ = waitpid(orphan, &status, 0)
+            }
+            return orphans.count
         #else
             return 0
         #endif
