@@ -246,4 +246,49 @@ enum HostileFixtures {
             }
         }
         """
+
+    // MARK: - The red team's attacks (issue 10, second round)
+
+    /// Hides XCTest behind backticks and walks XCTest's observers by reflection to the harness's session,
+    /// looking for the result file's path and the pass token to write a pass with.
+    static let reflectionPrelude = #"""
+        import `XCTest`
+
+        func forgeByReflection() {
+            var path: String?
+            var token: [UInt8]?
+            var test: String?
+            func visit(_ value: Any, depth: Int) {
+                guard depth < 8 else { return }
+                for child in Mirror(reflecting: value).children {
+                    switch child.label {
+                    case "resultPath"?: path = child.value as? String
+                    case "passToken"?: token = child.value as? [UInt8]
+                    case "expectedTest"?: test = child.value as? String
+                    default: break
+                    }
+                    visit(child.value, depth: depth + 1)
+                }
+            }
+            visit(`XCTestObservationCenter`.shared, depth: 0)
+            if let path, let token, let test, let handle = FileHandle(forWritingAtPath: path) {
+                let hex = token.map { String(format: "%02x", $0) }.joined()
+                handle.seekToEndOfFile()
+                handle.write(Data("{\"failures\":[],\"status\":\"pass\",\"test\":\"\(test)\",\"token\":\"\(hex)\"}\n".utf8))
+            }
+            `exit`(0)
+        }
+        """#
+
+    static let reflectionLabel = #"""
+        forgeByReflection()
+                return "wrong"
+        """#
+
+    /// An `exit` in a file the rule once skipped: a nested `main.swift` made the module look like an executable.
+    static let nestedMainFile = "// Not the module's entry point: it sits in a subfolder.\n"
+
+    static let exitingLabel = #"""
+        exit(0)
+        """#
 }

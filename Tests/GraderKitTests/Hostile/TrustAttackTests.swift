@@ -88,6 +88,27 @@ final class TrustAttackTests: XCTestCase {
                         ]))
                 ]
             ),
+            (
+                "reflects-on-xctest-behind-backticks",
+                [
+                    counter: FixtureSubmission.counter(
+                        label: HostileFixtures.reflectionLabel, prelude: HostileFixtures.reflectionPrelude)
+                ]
+            ),
+            (
+                "hides-behind-a-nested-main-swift",
+                [
+                    counter: FixtureSubmission.counter(label: HostileFixtures.exitingLabel),
+                    "Sources/Counter/Legacy/main.swift": HostileFixtures.nestedMainFile,
+                ]
+            ),
+            (
+                "pads-a-file-past-one-megabyte",
+                [
+                    counter: FixtureSubmission.counter(label: HostileFixtures.exitingLabel)
+                        + "\n" + String(repeating: "// padding\n", count: 100_000)
+                ]
+            ),
             ("honest", [counter: FixtureSubmission.counter()]),
         ]
         let submissions = try fixtures.map { try submission($0.0, $0.1) }
