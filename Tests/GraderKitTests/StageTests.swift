@@ -1,0 +1,113 @@
+import Foundation
+import GraderCore
+import XCTest
+
+@testable import GraderKit
+
+/// The stages of `grader check` that need no build, each on its own (Build and Run are exercised end to end by
+/// CheckEndToEndTests and the hostile fixtures).
+final class StageTests: XCTestCase {
+    private var kit: FixtureKit!
+    private var cleanup: [URL] = []
+
+    override func setUpWithError() throws { kit = try FixtureKit() }
+
+    override func tearDown() {
+        kit.remove()
+        for url in cleanup { try? FileManager.default.removeItem(at: url) }
+    }
+
+    private func identified(_ files: [String: String], exercise: String? = nil) throws -> IdentifiedSubmission {
+        let fixture = try FixtureSubmission("stage", files: files, git: false)
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("grader-stage-\(UUID().uuidString)")
+        cleanup += [fixture.root, work]
+        return try IdentifyStage(kit: kit.kit, loader: SubmissionLoader(), exercise: exercise).run(
+            fixture.root.path, work: work)
+    }
+
+    func testIdentifyPrefersTheManifestAndSaysWhenItIgnoresTheOption() throws {
+        let result = try identified(
+            [
+                "exercise.json": FixtureSubmission.manifest,
+                "Sources/Counter/Counter.swift": FixtureSubmission.counter(),
+            ],
+            exercise: "other")
+        XCTAssertEqual(result.rubric.exercise, "counter")
+        XCTAssertTrue(result.notes.contains("the submission's manifest says 'counter'; --exercise other was ignored"))
+    }
+
+    func testIdentifyFallsBackToTheModuleFoldersAndRefusesAStranger() throws {
+        let byModules = try identified(["Sources/Counter/Counter.swift": FixtureSubmission.counter()])
+        XCTAssertEqual(byModules.rubric.exercise, "counter")
+        XCTAssertTrue(byModules.notes.contains("exercise identified from its module folders (no manifest)"))
+        XCTAssertThrowsError(try identified(["Sources/Widget/Widget.swift": "struct Widget {}"]))
+    }
+
+    func testAnalyzeKeysRuleResultsByCriterionAndRunsIntegrityEveryTime() throws {
+        let submission = try identified([
+            "exercise.json": FixtureSubmission.manifest,
+            "Sources/Counter/Counter.swift": FixtureSubmission.counter(label: "exit(1)"),
+        ])
+        var received: [String: JSONValue] = [:]
+        let box = ParametersBox()
+        let analyzers = Analyzers(
+            rules: { criteria, _ in
+                // Results in reverse order: the stage must not match them by position.
+                RulesOutcome(
+                    findings: [], results: criteria.reversed().map { .notChecked($0, reason: "by id") }, notes: [])
+            },
+            history: Analyzers.none.history,
+            integrity: { tree, parameters in
+                box.set(parameters)
+                return Analyzers.integrityFindings(tree, parameters)
+            })
+        let analysis = AnalyzeStage(kit: kit.kit, analyzers: analyzers).run(submission)
+        received = box.value
+        XCTAssertEqual(analysis.integrity.map(\.path), ["Sources/Counter/Counter.swift"])
+        XCTAssertEqual(analysis.integrity.first?.message, "`exit` ends the process from app code")
+        XCTAssertNotNil(received["referenced_types"], "the stage passes the standard names the hidden tests use")
+        XCTAssertTrue(analysis.findings.contains(analysis.integrity[0]))
+    }
+
+    func testScoreWithholdsHiddenTestPointsWhenTheGradeNeedsReview() throws {
+        let submission = try identified([
+            "exercise.json": FixtureSubmission.manifest, "Sources/Counter/Counter.swift": FixtureSubmission.counter(),
+        ])
+        let finding = Finding(
+            rule: "integrity", severity: .error, path: "Sources/Counter/Counter.swift", line: 3, column: 1,
+            message: "`exit` ends the process from app code")
+        let analysis = Analysis(
+            rules: [:], findings: [finding],
+            history: Analyzers.none.history(
+                HistoryRequest(
+                    repository: submission.submission.root, baseline: nil, exerciseID: "counter", starter: nil,
+                    criterion: nil)),
+            integrity: [finding], notes: [])
+        let tests = ["CT1CountingTests/test_CT1_startsAtZero", "CT2LabelTests/test_CT2_zeroLabel"].enumerated().map {
+            index, name in
+            TestResult(name: name, requirement: index == 0 ? "CT1" : "CT2", status: .pass, score: 2, maxScore: 2)
+        }
+        let run = TestRunOutcome(tests: tests, ownTests: .failure(.init(description: "not checked: none")), notes: [])
+        let result = ScoreStage(manualScores: [:]).run(
+            submission, analysis: analysis, testRun: run, isolation: "bubblewrap", notes: [])
+        XCTAssertFalse(result.passed)
+        XCTAssertEqual(result.reviewReasons, ["Sources/Counter/Counter.swift:3: `exit` ends the process from app code"])
+        let testCriteria = result.criteria.filter { $0.kind == .tests }
+        XCTAssertEqual(testCriteria.map(\.status), [.withheld, .withheld])
+        XCTAssertEqual(testCriteria.map(\.score), [0, 0])
+        XCTAssertTrue(result.message?.hasPrefix("needs review: ") ?? false, result.message ?? "")
+
+        let staticOnly = ScoreStage(manualScores: [:]).run(
+            submission, analysis: analysis, testRun: nil, isolation: nil, notes: [])
+        XCTAssertEqual(
+            staticOnly.criteria.first { $0.id == "CT1" }?.evidence.last,
+            "not checked: --static-only (no build, no tests)")
+    }
+}
+
+private final class ParametersBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [String: JSONValue] = [:]
+    var value: [String: JSONValue] { lock.withLock { stored } }
+    func set(_ value: [String: JSONValue]) { lock.withLock { stored = value } }
+}
