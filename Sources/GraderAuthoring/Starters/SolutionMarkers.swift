@@ -24,14 +24,42 @@ public enum SolutionMarkers {
         }
     }
 
+    /// One region as written: its marker, indentation, stub lines (`hasStub` also for a bare `// STUB:`) and the
+    /// solution's lines.
+    public struct Block: Sendable {
+        public var region: Region
+        public var indent: Substring
+        public var stub: [Substring]
+        public var hasStub: Bool
+        public var body: [Substring]
+
+        /// What the starter has instead of the body: the stub, or `fatalError("TODO(<REQ>)")`.
+        public var stubLines: [Substring] {
+            hasStub ? stub.map { indent + $0 } : [indent + "fatalError(\"TODO(\(region.requirement))\")"]
+        }
+    }
+
     /// The starter text of `source`, and the regions it replaced. Regions of requirements in `keeping` keep
     /// their solution (without markers and stubs): a candidate who has done those requirements.
     public static func strip(
         _ source: String, file: String = "<source>", keeping: Set<String> = []
     ) throws -> (text: String, regions: [Region]) {
+        try transform(source, file: file) { block in
+            if keeping.contains(block.region.requirement) { return block.body }
+            let todo =
+                block.region.hint.map { "TODO(\(block.region.requirement)): \($0)" }
+                ?? "TODO(\(block.region.requirement))"
+            return [block.indent + "// " + todo] + block.stubLines
+        }
+    }
+
+    /// `source` with each region replaced by what `render` makes of it; the other lines as they are.
+    public static func transform(
+        _ source: String, file: String = "<source>", render: (Block) -> [Substring]
+    ) throws -> (text: String, regions: [Region]) {
         var output: [Substring] = []
         var regions: [Region] = []
-        var open: (region: Region, indent: Substring, stub: [Substring], hasStub: Bool, body: [Substring])?
+        var open: Block?
         let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
         for (index, line) in lines.enumerated() {
             let trimmed = line.drop(while: { $0 == " " || $0 == "\t" })
@@ -40,26 +68,17 @@ public enum SolutionMarkers {
                 guard open == nil else {
                     throw GraderError.markers("\(file):\(index + 1): BEGIN SOLUTION inside another region")
                 }
-                open = (try parseBegin(trimmed, line: index + 1, file: file), indent, [], false, [])
+                open = Block(
+                    region: try parseBegin(trimmed, line: index + 1, file: file), indent: indent, stub: [],
+                    hasStub: false,
+                    body: [])
             } else if trimmed.hasPrefix("// END SOLUTION") {
-                guard let region = open else {
+                guard let block = open else {
                     throw GraderError.markers("\(file):\(index + 1): END SOLUTION without BEGIN SOLUTION")
                 }
-                regions.append(region.region)
+                regions.append(block.region)
                 open = nil
-                if keeping.contains(region.region.requirement) {
-                    output.append(contentsOf: region.body)
-                    continue
-                }
-                let todo =
-                    region.region.hint.map { "TODO(\(region.region.requirement)): \($0)" }
-                    ?? "TODO(\(region.region.requirement))"
-                output.append(region.indent + "// " + todo)
-                if region.hasStub {
-                    output.append(contentsOf: region.stub.map { region.indent + $0 })
-                } else {
-                    output.append(region.indent + "fatalError(\"TODO(\(region.region.requirement))\")")
-                }
+                output.append(contentsOf: render(block))
             } else if open != nil {
                 if trimmed.hasPrefix("// STUB:") {
                     open?.hasStub = true
@@ -73,8 +92,8 @@ public enum SolutionMarkers {
                 output.append(line)
             }
         }
-        if let region = open {
-            throw GraderError.markers("\(file):\(region.region.line): BEGIN SOLUTION is never ended")
+        if let block = open {
+            throw GraderError.markers("\(file):\(block.region.line): BEGIN SOLUTION is never ended")
         }
         return (output.joined(separator: "\n"), regions)
     }

@@ -13,6 +13,8 @@ public struct Verifier: Sendable {
     public var runner: ProcessRunner
     /// The most a starter may score, as a share of the hidden tests.
     public var starterShare: Double = 0.2
+    /// Whether to prove each requirement in isolation (the requirement matrix).
+    public var matrix = true
 
     public init(kit: Kit, options: CheckOptions, runner: ProcessRunner = .live, analyzers: Analyzers) {
         self.kit = kit
@@ -53,9 +55,20 @@ public struct Verifier: Sendable {
             }
         }
 
-        // One run for all, so the starter and the pair sessions are graded on the solution's warm build.
-        let results = checker.check(
-            [kit.solution(id).path, kit.starter(id).path] + pairs.flatMap { [$0.fresh.path, $0.done.path] })
+        // One build folder for all, so the starter, the pair sessions and the requirement matrix are graded on
+        // the solution's warm build.
+        let buildCache = try WorkFolders.make(prefix: "grader-verify-build")
+        defer { WorkFolders.remove(buildCache) }
+        let environment = checker.prepareEnvironment()
+        let results =
+            ([kit.solution(id).path, kit.starter(id).path] + pairs.flatMap { [$0.fresh.path, $0.done.path] })
+            .map { path in
+                do {
+                    return try checker.check(path, buildCache: buildCache, environment: environment)
+                } catch {
+                    return GradeResult.couldNotGrade(path, exercise: id, message: "\(error)")
+                }
+            }
         let solution = results[0]
         if solution.status == .error { problems.append("the solution could not be graded: \(solution.message ?? "")") }
         let solutionTests = solution.tests
@@ -95,6 +108,14 @@ public struct Verifier: Sendable {
         for (index, pair) in pairs.enumerated() {
             problems += try pairTaskProblems(
                 pair, fresh: results[2 + 2 * index], done: results[3 + 2 * index], log: log)
+        }
+        if matrix {
+            let grader = VariantGrader(kit: kit, runner: runner, options: options, environment: environment)
+            let proof = try grader.requirementMatrix(
+                id, slot: buildCache.appendingPathComponent(id), work: work.appendingPathComponent("matrix"))
+            log("\(id): requirement matrix (rows: a requirement's solution stubbed; columns: hidden tests passed)")
+            for line in proof.lines { log("  " + line) }
+            problems += proof.problems
         }
         for problem in problems { log("  ✗ \(problem)") }
         if problems.isEmpty { log("\(id): OK") }

@@ -10,6 +10,8 @@ public struct HiddenTestRunner: Sendable {
     public var jobs: Int
     /// Bytes of a test's output kept as evidence.
     public var outputLimit: Int
+    /// Variables set in every test process besides the channel's (verify and mutate choose a variant with one).
+    public var environment: [String: String] = [:]
 
     public init(runner: ProcessRunner = .live, timeout: TimeInterval = 10, jobs: Int = 2, outputLimit: Int = 64 << 10) {
         self.runner = runner
@@ -106,7 +108,9 @@ public struct HiddenTestRunner: Sendable {
         let test = Self.classAndMethod(identifier)
         let request = launcher.request(
             launcher.command.xctest(identifier), writable: [results, run], workingDirectory: run,
-            environment: ["GRADER_RESULT_CHANNEL": "stdin", "LLVM_PROFILE_FILE": "/dev/null", "NO_COLOR": "1"],
+            environment: environment.merging(
+                ["GRADER_RESULT_CHANNEL": "stdin", "LLVM_PROFILE_FILE": "/dev/null", "NO_COLOR": "1"]) { _, own in own
+                },
             input: Data("\(resultFile.path) \(token) \(test)\n".utf8), timeout: timeout, outputLimit: outputLimit)
         guard let output = (try? runner(request)).map(launcher.sandbox.interpret) else {
             return result(.error, "could not start the test process", nil)
