@@ -45,9 +45,8 @@ final class VariantSolutionTests: XCTestCase {
 /// The matrix on a real build of the fixture kit's counter: CT2's tests call CT1's increment(), so stubbing
 /// CT1 costs CT2 tests — coupling the matrix must name — while stubbing CT2 costs only CT2's.
 final class RequirementMatrixTests: XCTestCase {
-    func testTheMatrixFindsEachRequirementsTestsAndNamesCoupling() throws {
+    private func counterKit() throws -> FixtureKit {
         let kit = try FixtureKit()
-        defer { kit.remove() }
         try kit.write(
             "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"Counter\", targets: [.target(name: \"Counter\")])\n",
             to: "Solutions/counter/Package.swift")
@@ -73,14 +72,28 @@ final class RequirementMatrixTests: XCTestCase {
                 }
             }
             """, to: "Solutions/counter/Sources/Counter/Counter.swift")
-        let work = FileManager.default.temporaryDirectory.appendingPathComponent("grader-matrix-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: work) }
+        return kit
+    }
+
+    private func grader(_ kit: FixtureKit) -> VariantGrader {
         var options = CheckOptions()
         options.jobs = 2
         options.testTimeout = 20
         let checker = Checker(kit: kit.kit, options: options, analyzers: .none)
-        let grader = VariantGrader(
-            kit: kit.kit, runner: .live, options: options, environment: checker.prepareEnvironment())
+        return VariantGrader(kit: kit.kit, runner: .live, options: options, environment: checker.prepareEnvironment())
+    }
+
+    private func workFolder() -> URL {
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("grader-proof-\(UUID().uuidString)")
+        addTeardownBlock { try? FileManager.default.removeItem(at: work) }
+        return work
+    }
+
+    func testTheMatrixFindsEachRequirementsTestsAndNamesCoupling() throws {
+        let kit = try counterKit()
+        defer { kit.remove() }
+        let grader = grader(kit)
+        let work = workFolder()
 
         let matrix = try grader.requirementMatrix("counter", slot: work.appendingPathComponent("slot"), work: work)
 
@@ -92,5 +105,28 @@ final class RequirementMatrixTests: XCTestCase {
         XCTAssertTrue(
             matrix.problems.first?.hasPrefix("stubbing CT1 fails 2 test(s) of CT2: CT2LabelTests/test_CT2_singular")
                 ?? false, "\(matrix.problems)")
+    }
+
+    func testMutationTestingKillsWhatTheSuiteChecksAndListsWhatSurvives() throws {
+        let kit = try counterKit()
+        defer { kit.remove() }
+        var lines: [String] = []
+        let report = try MutationTester(grader: grader(kit)).run("counter", work: workFolder()) { lines.append($0) }
+
+        let described = report.mutants.map(\.described)
+        XCTAssertTrue(
+            described.contains("Sources/Counter/Counter.swift:8: delete-statement: value += 1 → (removed)"),
+            "\(described)")
+        XCTAssertTrue(described.contains { $0.contains("replace-literal: \"1 tap\" → \"\"") }, "\(described)")
+        XCTAssertEqual(report.survivors, [], "the counter's suite checks every line it mutates")
+        XCTAssertEqual(report.score(), 100)
+        XCTAssertTrue(report.lines.contains { $0.hasPrefix("  CT1: ") && $0.hasSuffix("(100%)") }, "\(report.lines)")
+
+        // A reviewed equivalent mutant is counted apart.
+        let first = try XCTUnwrap(report.mutants.first)
+        try kit.write(
+            #"[{"file": "\#(first.file)", "line": \#(first.line), "operator": "\#(first.mutation.rawValue)", "reason": "test"}]"#,
+            to: "Rubrics/counter/\(EquivalentMutant.fileName)")
+        XCTAssertEqual(try MutationTester(grader: grader(kit)).equivalents("counter").map(\.reason), ["test"])
     }
 }

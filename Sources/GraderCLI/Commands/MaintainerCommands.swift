@@ -123,3 +123,65 @@ struct BenchCommand: GraderCommand {
         return 0
     }
 }
+
+/// `grader mutate <exercise>`: mutation testing of a hidden suite against its solution.
+struct MutateCommand: GraderCommand {
+    static let spec = CommandSpec(
+        name: "mutate", abstract: "Mutation testing: how many small bugs in the solution the hidden suite catches.",
+        discussion: """
+            Makes small changes inside the solution's regions (negate a condition, swap a comparison or boolean
+            operator, replace a literal, delete a statement, drop a call, skip a main-queue hop, capture self
+            strongly), builds them all into one schema switched at run time, and grades each with the hidden
+            suite. Prints the share of mutants killed per requirement and every survivor as
+            file:line: operator: before → after. Reviewed equivalent mutants are read from
+            Rubrics/<exercise>/equivalent-mutants.json ([{"file", "line", "operator", "reason"}]).
+            """,
+        arguments: [ArgumentSpec("exercise", "The exercise to mutate.", completion: .exercise)],
+        options: [
+            .value("requirement", "id", "Only the mutants of this requirement's regions."),
+            .value("jobs", "n", "Test processes run at once (default: the number of cores)."),
+            .value("min-score", "percent", "Exit 1 when fewer mutants are killed (default: 90)."),
+            CommandSpec.kitOption,
+        ],
+        exitCodes: "0 at or above the minimum score, 1 below it, 2 usage error, 3 the schema could not be built.")
+
+    let invocation: Invocation
+    var jobs: Int?
+    var minimum: Double
+
+    init(_ invocation: Invocation) throws {
+        self.invocation = invocation
+        jobs = try invocation.integer("jobs", minimum: 1)
+        let text = invocation.value("min-score") ?? "90"
+        guard let value = Double(text), (0...100).contains(value) else {
+            throw GraderError.usage("--min-score needs a percentage from 0 to 100")
+        }
+        minimum = value
+    }
+
+    func run(_ context: CommandContext) throws -> Int32 {
+        let kit = try context.kit(invocation)
+        let id = invocation.positional[0]
+        let rubric = try kit.rubric(id)
+        if let requirement = invocation.value("requirement"),
+            !rubric.requirements.contains(where: { $0.id == requirement })
+        {
+            throw GraderError.usage(
+                "'\(requirement)' is not a requirement of \(id); requirements: \(rubric.requirements.map(\.id).joined(separator: ", "))"
+            )
+        }
+        var options = CheckOptions()
+        if let jobs { options.jobs = jobs }
+        let checker = Checker(
+            kit: kit, options: options, runner: context.runner, analyzers: .live(runner: context.runner))
+        let grader = VariantGrader(
+            kit: kit, runner: context.runner, options: options, environment: checker.prepareEnvironment())
+        let work = try WorkFolders.make(prefix: "grader-mutate")
+        defer { WorkFolders.remove(work) }
+        let report = try MutationTester(grader: grader).run(
+            id, requirement: invocation.value("requirement"), work: work
+        ) { line in context.output.err(line + "\n") }
+        context.output.out(report.lines.joined(separator: "\n") + "\n")
+        return report.score() >= minimum ? 0 : 1
+    }
+}

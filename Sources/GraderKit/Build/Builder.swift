@@ -23,6 +23,9 @@ public struct BuildOutcome: Sendable {
     public var brokenCandidateTests: [CompilerDiagnostic]
     /// Set when the candidate's sources themselves did not compile (or the build failed otherwise).
     public var failure: String?
+    /// The compiler's errors in the candidate's sources, when they did not compile (grader mutate drops the
+    /// mutants on these lines).
+    public var sourceErrors: [CompilerDiagnostic] = []
     /// Test targets left in the build.
     public var builtModules: [String]
     /// Set when the combined hidden target did not compile: lay the suite out per requirement and build again.
@@ -140,7 +143,7 @@ public struct Builder: Sendable {
     ) -> BuildOutcome {
         BuildOutcome(
             testBinary: nil, brokenRequirements: broken, brokenCandidateTests: brokenTests, failure: message,
-            builtModules: [], duration: Date().timeIntervalSince(start))
+            sourceErrors: diagnostics, builtModules: [], duration: Date().timeIntervalSince(start))
     }
 
     /// A TMPDIR inside the scratch folder, so SwiftPM's lock and temporary files go where the grader cleans up.
