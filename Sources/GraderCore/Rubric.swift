@@ -52,11 +52,15 @@ public struct Requirement: Codable, Equatable, Sendable {
     public var id: String
     public var title: String
     public var summary: String?
+    /// Requirements this one builds on by its nature (the screen's error state needs the feed to be fetched):
+    /// their stubs may cost this requirement's tests, and `grader verify` accepts that coupling, shown as `~`.
+    public var dependsOn: [String]?
 
-    public init(id: String, title: String, summary: String? = nil) {
+    public init(id: String, title: String, summary: String? = nil, dependsOn: [String]? = nil) {
         self.id = id
         self.title = title
         self.summary = summary
+        self.dependsOn = dependsOn
     }
 }
 

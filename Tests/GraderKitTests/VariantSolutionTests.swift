@@ -36,6 +36,22 @@ final class VariantSolutionTests: XCTestCase {
         XCTAssertEqual(VariantSolution.topLevelDeclarations(["if ok { let x = 1 }"]).any, false)
     }
 
+    func testCouplingAlongADeclaredPrerequisiteIsAllowedAndShown() {
+        let cell = { (passed: Int, total: Int) in RequirementMatrix.Cell(passed: passed, total: total, failing: ["x"]) }
+        var matrix = RequirementMatrix(
+            requirements: ["A", "B", "C"],
+            cells: [
+                "A": ["A": cell(0, 2), "B": cell(1, 2), "C": cell(0, 1)],
+                "B": ["A": cell(2, 2), "B": cell(0, 2), "C": cell(1, 1)],
+                "C": ["A": cell(2, 2), "B": cell(2, 2), "C": cell(0, 1)],
+            ], rebuilt: [], note: nil)
+        XCTAssertEqual(matrix.problems.count, 2, "\(matrix.problems)")
+        matrix.dependsOn = ["B": ["A"], "C": ["B"]]
+        XCTAssertEqual(matrix.problems, [], "C depends on A through B")
+        XCTAssertTrue(matrix.lines.contains { $0.contains("1/2~") }, "\(matrix.lines)")
+        XCTAssertFalse(matrix.allows("C", toCost: "A"))
+    }
+
     func testTheSwitchReadsTheVariantFromTheEnvironment() {
         XCTAssertTrue(VariantSolution.switchSource.contains("ProcessInfo.processInfo.environment[\"GRADER_VARIANT\"]"))
         XCTAssertEqual(VariantSolution.stubbing("MC2"), ["GRADER_VARIANT": "stub:MC2"])

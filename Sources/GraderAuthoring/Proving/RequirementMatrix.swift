@@ -21,6 +21,19 @@ public struct RequirementMatrix: Sendable {
     public var rebuilt: Set<String>
     /// Why the run-time switches could not be used, when they could not.
     public var note: String?
+    /// `dependsOn[tested]`: requirements whose stubs may cost `tested`'s tests (declared in the rubric).
+    public var dependsOn: [String: Set<String>] = [:]
+
+    /// Whether stubbing `stubbed` may cost `tested`'s tests: a declared prerequisite, directly or through others.
+    public func allows(_ stubbed: String, toCost tested: String) -> Bool {
+        var seen: Set<String> = []
+        var queue = Array(dependsOn[tested] ?? [])
+        while let next = queue.popLast() {
+            if next == stubbed { return true }
+            if seen.insert(next).inserted { queue += dependsOn[next] ?? [] }
+        }
+        return false
+    }
 
     public var problems: [String] {
         var problems: [String] = []
@@ -33,7 +46,7 @@ public struct RequirementMatrix: Sendable {
                 problems.append(
                     "\(stubbed) is vacuous: with its solution stubbed, all \(own.total) of its tests still pass")
             }
-            for tested in requirements where tested != stubbed {
+            for tested in requirements where tested != stubbed && !allows(stubbed, toCost: tested) {
                 guard let cell = row[tested], cell.passed < cell.total else { continue }
                 problems.append(
                     "stubbing \(stubbed) fails \(cell.total - cell.passed) test(s) of \(tested): "
@@ -51,11 +64,15 @@ public struct RequirementMatrix: Sendable {
         for stubbed in requirements {
             let row = requirements.map { tested -> String in
                 guard let cell = cells[stubbed]?[tested] else { return pad("?") }
-                return pad("\(cell.passed)/\(cell.total)")
+                let declared = cell.passed < cell.total && stubbed != tested && allows(stubbed, toCost: tested)
+                return pad("\(cell.passed)/\(cell.total)" + (declared ? "~" : ""))
             }
             lines.append(pad(stubbed + (rebuilt.contains(stubbed) ? "*" : "")) + row.joined())
         }
         if !rebuilt.isEmpty { lines.append("* proven by a rebuild with the requirement's regions stubbed") }
+        if cells.values.contains(where: { $0.contains { $0.value.passed < $0.value.total } }), !dependsOn.isEmpty {
+            lines.append("~ tests lost to a declared prerequisite (rubric.json depends_on)")
+        }
         if let note { lines.append(note) }
         return lines
     }
@@ -139,6 +156,9 @@ public struct VariantGrader: Sendable {
             built.launcher == nil
             ? "the switchable solution did not build (\(built.outcome.failure ?? "no test binary")); every row was rebuilt"
             : nil
-        return RequirementMatrix(requirements: requirements, cells: cells, rebuilt: rebuilt, note: note)
+        let dependsOn = Dictionary(
+            rubric.requirements.map { ($0.id, Set($0.dependsOn ?? [])) }, uniquingKeysWith: { first, _ in first })
+        return RequirementMatrix(
+            requirements: requirements, cells: cells, rebuilt: rebuilt, note: note, dependsOn: dependsOn)
     }
 }

@@ -16,6 +16,17 @@ enum RubricValidation {
 
     /// Throws `GraderError.invalidRubric` naming the first problem.
     static func validate(_ rubric: Rubric, name: String) throws {
+        let ids = Set(rubric.requirements.map(\.id))
+        for requirement in rubric.requirements {
+            for prerequisite in requirement.dependsOn ?? []
+            where !ids.contains(prerequisite) || prerequisite == requirement.id {
+                throw GraderError.invalidRubric(
+                    name,
+                    reason:
+                        "requirement '\(requirement.id)': depends_on names '\(prerequisite)', which is not another requirement"
+                )
+            }
+        }
         for criterion in rubric.criteria {
             let known: [String: JSONValue.Kind]
             switch criterion.kind {
