@@ -26,7 +26,8 @@ public struct GraderCLI {
     /// Every command, in the order the overview lists them.
     static let commands: [any GraderCommand.Type] = [
         DemoCommand.self, ListCommand.self, NewCommand.self, CheckCommand.self, PairCommand.self, VerifyCommand.self,
-        SyncExercisesCommand.self, MutateCommand.self, BenchCommand.self, CompletionsCommand.self,
+        SyncExercisesCommand.self, MutateCommand.self, BenchCommand.self, CacheCommand.self,
+        CompletionsCommand.self,
     ]
 
     /// Every command's spec, in overview order.

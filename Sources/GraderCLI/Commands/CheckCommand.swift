@@ -37,6 +37,7 @@ struct CheckCommand: GraderCommand {
             .value("build-timeout", "s", "Seconds the build may take before it is stopped (default: 900)."),
             .value("test-timeout", "s", "Seconds one hidden test may take before it is stopped (default: 10)."),
             .flag("keep-work", "Keep the private work folder (to debug the grader)."),
+            .flag("no-cache", "Build in a private folder instead of the warm build kept between runs (grader cache)."),
             CommandSpec.kitOption,
         ],
         exitCodes: """
@@ -58,6 +59,7 @@ struct CheckCommand: GraderCommand {
         options.exercise = invocation.value("exercise")
         options.staticOnly = invocation.has("static-only")
         options.keepWork = invocation.has("keep-work")
+        if !invocation.has("no-cache") { options.buildCache = .standard() }
         if let jobs = try invocation.integer("jobs", minimum: 1) { options.jobs = jobs }
         if let seconds = try invocation.seconds("build-timeout") { options.buildTimeout = seconds }
         if let seconds = try invocation.seconds("test-timeout") { options.testTimeout = seconds }

@@ -185,3 +185,46 @@ struct MutateCommand: GraderCommand {
         return report.score() >= minimum ? 0 : 1
     }
 }
+
+/// `grader cache [clear]`: the warm builds kept between checks.
+struct CacheCommand: GraderCommand {
+    static let spec = CommandSpec(
+        name: "cache", abstract: "Show or clear the warm builds kept between checks.",
+        discussion: """
+            `grader check` keeps one warm build per exercise and kit version under the user's cache folder
+            ($XDG_CACHE_HOME or ~/.cache on Linux, ~/Library/Caches on macOS; GRADER_CACHE overrides), so the next
+            candidate's check rebuilds only what changed. Each is locked while a check uses it, never shared between
+            kit versions, reused only under bubblewrap, and the cache keeps to 4 GiB, least recently used first.
+            `grader cache` prints where it is and its size; `grader cache clear` removes every build not in use.
+            """,
+        arguments: [
+            ArgumentSpec(
+                "action", "clear, or nothing to show the cache.", count: .optional, completion: .choices(["clear"]))
+        ],
+        options: [], exitCodes: "0 done, 2 usage error.")
+
+    let clear: Bool
+
+    init(_ invocation: Invocation) throws {
+        switch invocation.positional.first {
+        case nil: clear = false
+        case "clear": clear = true
+        case let other?:
+            throw GraderError.usage("unknown cache action '\(other)'; use 'grader cache' or 'grader cache clear'")
+        }
+    }
+
+    func run(_ context: CommandContext) throws -> Int32 {
+        let cache = BuildCache.standard(environment: context.environment)
+        if clear {
+            let freed = cache.clear()
+            context.output.out("cleared \(cache.root.path) (\(Figures.mebibytes(freed)) MiB freed)\n")
+        } else {
+            let slots = (try? FileManager.default.contentsOfDirectory(atPath: cache.root.path)) ?? []
+            context.output.out(
+                "\(cache.root.path): \(slots.count) warm build(s), \(Figures.mebibytes(BuildCache.size(of: cache.root))) MiB\n"
+            )
+        }
+        return 0
+    }
+}

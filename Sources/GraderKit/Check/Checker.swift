@@ -17,6 +17,9 @@ public struct CheckOptions: Sendable {
     public var listTimeout: TimeInterval = 60
     /// How processes that run candidate code are confined; nil finds the strongest isolation available.
     public var sandbox: Sandbox?
+    /// Warm builds kept between runs (the CLI passes the user's cache folder); nil builds in private folders
+    /// removed after the run. Used only under bubblewrap (BuildCache).
+    public var buildCache: BuildCache?
     /// Keep the work folder (for debugging the grader).
     public var keepWork: Bool = false
     /// Limits on each test process.
@@ -51,6 +54,7 @@ public struct Checker: Sendable {
         let buildCache = try? WorkFolders.make(prefix: "grader-build")
         defer { if let buildCache, !options.keepWork { WorkFolders.remove(buildCache) } }
         let environment = options.staticOnly ? nil : prepareEnvironment()
+        defer { options.buildCache?.trim() }
         return paths.map { path in
             do {
                 return try check(path, buildCache: buildCache, environment: environment)
@@ -85,8 +89,13 @@ public struct Checker: Sendable {
             let build = BuildStage(
                 kit: kit, runner: runner, environment: environment, timeout: options.buildTimeout,
                 limits: options.limits)
-            let built = try build.run(
-                identified, suite: suite, slot: (buildCache ?? work).appendingPathComponent(identified.rubric.exercise))
+            // The user's warm build for this exercise and kit when it is free and safe to share, else this run's.
+            let lease =
+                environment.sandbox.isolation == .bubblewrap
+                ? options.buildCache?.lease(BuildCache.key(kit: kit, rubric: identified.rubric)) : nil
+            defer { lease?.release() }
+            let slot = lease?.slot ?? (buildCache ?? work).appendingPathComponent(identified.rubric.exercise)
+            let built = try build.run(identified, suite: suite, slot: slot)
             let run = RunStage(
                 runner: runner, testTimeout: options.testTimeout, listTimeout: options.listTimeout, jobs: options.jobs)
             testRun = run.run(built, suite: suite, rubric: identified.rubric, work: work)

@@ -1,0 +1,158 @@
+import Foundation
+import GraderCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Warm build folders kept between `grader check` runs: one per exercise and kit version, under the user's
+/// cache folder (`$XDG_CACHE_HOME` or `~/.cache` on Linux, `~/Library/Caches` on macOS; `GRADER_CACHE`
+/// overrides), locked while a check uses it, bounded in size, cleared by `grader cache clear`.
+///
+/// A slot is reused only under bubblewrap, where no candidate process can write to it (the build runs no
+/// candidate code and tests see the built products read-only); with weaker isolation a check builds in a
+/// private folder it removes, so one candidate cannot plant objects in the next one's build.
+public struct BuildCache: Sendable {
+    public var root: URL
+    /// Bytes the cache may hold; the least recently used slots go first.
+    public var limitBytes: Int
+
+    public init(root: URL, limitBytes: Int = 4 << 30) {
+        self.root = root
+        self.limitBytes = limitBytes
+    }
+
+    /// The cache folder for this user and system.
+    public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> BuildCache {
+        if let path = environment["GRADER_CACHE"], !path.isEmpty { return BuildCache(root: URL(fileURLWithPath: path)) }
+        #if os(macOS)
+            let base = URL(fileURLWithPath: NSHomeDirectory()).appendingPathComponent("Library/Caches")
+        #else
+            let base =
+                environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+                ?? URL(fileURLWithPath: NSHomeDirectory()).appendingPathComponent(".cache")
+        #endif
+        return BuildCache(root: base.appendingPathComponent("interview-kit-grader"))
+    }
+
+    /// A slot held under an exclusive lock until `release()`.
+    public final class Lease: @unchecked Sendable {
+        public let slot: URL
+        private var descriptor: Int32
+
+        init(slot: URL, descriptor: Int32) {
+            self.slot = slot
+            self.descriptor = descriptor
+        }
+
+        /// Unlocks the slot and marks it used now (for least-recently-used eviction).
+        public func release() {
+            guard descriptor >= 0 else { return }
+            _ = utime(slot.appendingPathComponent("lock").path, nil)
+            flock(descriptor, LOCK_UN)
+            close(descriptor)
+            descriptor = -1
+        }
+
+        deinit { release() }
+    }
+
+    /// The slot for `key`, locked; nil when another check holds it (the caller builds privately then).
+    public func lease(_ key: String) -> Lease? {
+        let slot = root.appendingPathComponent(key)
+        guard (try? FileManager.default.createDirectory(at: slot, withIntermediateDirectories: true)) != nil else {
+            return nil
+        }
+        let descriptor = open(slot.appendingPathComponent("lock").path, O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return nil }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            close(descriptor)
+            return nil
+        }
+        return Lease(slot: slot, descriptor: descriptor)
+    }
+
+    /// The key of an exercise's slot: the grader's version, the exercise, the rubric's version and a hash of the
+    /// hidden suite and support sources, so a kit change never reuses another kit's build.
+    public static func key(kit: Kit, rubric: Rubric) -> String {
+        var hasher = StableHash()
+        hasher.add(GraderVersion.current)
+        hasher.add(rubric.exercise + "/" + (rubric.task ?? "") + "@" + rubric.version)
+        for folder in [kit.hiddenTests(for: rubric), kit.testSupport, kit.harnessBoot] {
+            let tree = SourceTree(scanning: folder)
+            for path in tree.files.sorted() {
+                hasher.add(path)
+                hasher.add((try? Data(contentsOf: tree.url(of: path))) ?? Data())
+            }
+        }
+        let name = rubric.task.map { "\(rubric.exercise)-\($0)" } ?? rubric.exercise
+        return "\(name)-\(hasher.hex)"
+    }
+
+    /// Removes the least recently used slots (not locked) until the cache is within its limit.
+    public func trim() {
+        let manager = FileManager.default
+        let slots = ((try? manager.contentsOfDirectory(atPath: root.path)) ?? []).map {
+            root.appendingPathComponent($0)
+        }
+        var sized = slots.map { slot -> (URL, Int, Date) in
+            let used =
+                (try? manager.attributesOfItem(atPath: slot.appendingPathComponent("lock").path)[.modificationDate])
+                as? Date ?? .distantPast
+            return (slot, Self.size(of: slot), used)
+        }
+        var total = sized.reduce(0) { $0 + $1.1 }
+        sized.sort { $0.2 < $1.2 }
+        for (slot, size, _) in sized where total > limitBytes {
+            guard let lease = lease(slot.lastPathComponent) else { continue }
+            try? manager.removeItem(at: slot)
+            lease.release()
+            total -= size
+        }
+    }
+
+    /// Removes every slot no check is using; returns how many bytes were freed.
+    @discardableResult
+    public func clear() -> Int {
+        let manager = FileManager.default
+        var freed = 0
+        for name in (try? manager.contentsOfDirectory(atPath: root.path)) ?? [] {
+            guard let lease = lease(name) else { continue }
+            freed += Self.size(of: lease.slot)
+            try? manager.removeItem(at: lease.slot)
+            lease.release()
+        }
+        return freed
+    }
+
+    /// Bytes under `folder`.
+    public static func size(of folder: URL) -> Int {
+        guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.fileSizeKey])
+        else { return 0 }
+        var total = 0
+        for case let url as URL in enumerator {
+            total += (try? url.resourceValues(forKeys: [.fileSizeKey]))?.fileSize ?? 0
+        }
+        return total
+    }
+}
+
+/// FNV-1a, 64 bits: a stable name for a kit's contents (not a security hash).
+struct StableHash {
+    private var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    mutating func add(_ text: String) { add(Data(text.utf8)) }
+
+    mutating func add(_ data: Data) {
+        for byte in data {
+            value ^= UInt64(byte)
+            value = value &* 0x100_0000_01b3
+        }
+        value ^= 0xff
+        value = value &* 0x100_0000_01b3
+    }
+
+    var hex: String { String(value, radix: 16) }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import GraderCore
+import XCTest
+
+@testable import GraderKit
+
+/// The warm builds kept between checks: one lock per slot, keys that change with the kit, bounded size.
+final class BuildCacheTests: XCTestCase {
+    private var cache: BuildCache!
+
+    override func setUp() {
+        cache = BuildCache(
+            root: FileManager.default.temporaryDirectory.appendingPathComponent("grader-cache-\(UUID().uuidString)"),
+            limitBytes: 1 << 20)
+    }
+
+    override func tearDown() {
+        try? FileManager.default.removeItem(at: cache.root)
+    }
+
+    func testASlotIsHeldByOneCheckAtATime() throws {
+        let first = try XCTUnwrap(cache.lease("counter-1"))
+        XCTAssertNil(cache.lease("counter-1"), "a second check must build privately while the first holds the slot")
+        XCTAssertNotNil(cache.lease("counter-2"))
+        first.release()
+        XCTAssertNotNil(cache.lease("counter-1"))
+    }
+
+    func testTheKeyChangesWithTheHiddenSuite() throws {
+        let kit = try FixtureKit()
+        defer { kit.remove() }
+        let rubric = try kit.kit.rubric("counter")
+        let before = BuildCache.key(kit: kit.kit, rubric: rubric)
+        XCTAssertEqual(BuildCache.key(kit: kit.kit, rubric: rubric), before)
+        try kit.write(FixtureKit.ct1Tests + "\n// changed\n", to: "Rubrics/counter/Hidden/CT1Tests.swift")
+        XCTAssertNotEqual(BuildCache.key(kit: kit.kit, rubric: rubric), before)
+        XCTAssertTrue(before.hasPrefix("counter-"))
+    }
+
+    func testTrimKeepsTheCacheWithinItsLimitOldestFirstAndClearFreesWhatIsNotInUse() throws {
+        for (name, age) in [("old", 300.0), ("new", 0.0)] {
+            let lease = try XCTUnwrap(cache.lease(name))
+            try Data(count: 800 << 10).write(to: lease.slot.appendingPathComponent("objects"))
+            lease.release()
+            try FileManager.default.setAttributes(
+                [.modificationDate: Date().addingTimeInterval(-age)],
+                ofItemAtPath: lease.slot.appendingPathComponent("lock").path)
+        }
+        cache.trim()
+        let left = try FileManager.default.contentsOfDirectory(atPath: cache.root.path)
+        XCTAssertEqual(left, ["new"])
+
+        let held = try XCTUnwrap(cache.lease("new"))
+        XCTAssertEqual(cache.clear(), 0, "a slot in use is not cleared")
+        held.release()
+        XCTAssertGreaterThanOrEqual(cache.clear(), 800 << 10)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: cache.root.path), [])
+    }
+}
