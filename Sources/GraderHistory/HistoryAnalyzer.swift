@@ -117,9 +117,29 @@ public struct HistoryAnalyzer: Sendable {
             if let found = BaselineLocator.byTrailer(logged, exerciseID: exerciseID) {
                 (index, source) = (found, .trailer)
             } else if let starter,
-                let match = BaselineLocator(git: git).byStarter(logged, starter: starter), match.similarity >= 0.2
+                let match = BaselineLocator(git: git).byStarter(
+                    logged, starter: starter, workLines: thresholds.baselineWorkLines)
             {
-                (index, source) = (match.index, .starter)
+                switch match {
+                case .baseline(let found, _):
+                    (index, source) = (found, .starter)
+                case .uncertain(let first, let lines):
+                    // The baseline must come before the candidate's work: the commit before the first match, or
+                    // nothing (every commit counted) when that match is the root.
+                    source = .uncertain
+                    let own = "adds \(lines) lines of its own (over \(thresholds.baselineWorkLines))"
+                    if first > 0 {
+                        index = first - 1
+                        problems.append(
+                            "baseline uncertain: \(logged[first].hash.prefix(7)), the first commit matching the "
+                                + "starter's files, already \(own): measured from the commit before it")
+                    } else {
+                        range = logged
+                        problems.append(
+                            "baseline uncertain: \(logged[first].hash.prefix(7)), the root commit, matches the "
+                                + "starter's files but already \(own): every commit counted, the root included")
+                    }
+                }
             } else {
                 (index, source) = (0, .root)
                 problems.append(
@@ -153,7 +173,8 @@ public struct HistoryAnalyzer: Sendable {
     public static func summary(_ report: HistoryReport, parameters: HistoryParameters) -> HistorySummary {
         let assessment = HistoryAssessment(report: report, parameters: parameters)
         let figures = assessment.figures
-        var observations = assessment.messageFlags.prefix(50).map(\.description)
+        var observations = assessment.dumpLine.map { [$0] } ?? []
+        observations += assessment.messageFlags.prefix(50).map(\.description)
         if assessment.messageFlags.count > 50 {
             observations.append("… and \(assessment.messageFlags.count - 50) more message flags")
         }

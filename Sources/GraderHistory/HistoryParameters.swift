@@ -18,6 +18,15 @@ public struct HistoryParameters: Sendable, Equatable {
     /// Tests first committed in this final share of the commits count as "tests only at the end"
     /// (`tests_tail_share`).
     public var testsTailShare = 0.2
+    /// The largest commit is a dump when it holds more than this share of the changed lines and changes more
+    /// than `maxCommitLines` lines (`dump_share`).
+    public var dumpShare = 0.6
+    /// A history with a dump earns at most this share of the criterion's points (`dump_max_score`).
+    public var dumpMaxScore = 0.4
+    /// When the baseline is found by the starter's files: a commit adding more than this many lines of its own
+    /// (outside the starter's files) is the candidate's work, and the baseline must come before it
+    /// (`baseline_work_lines`).
+    public var baselineWorkLines = 20
     /// gitlint T5: words that mark work in progress (`wip_words`); `fixup!`/`squash!` match as prefixes.
     public var wipWords = ["wip", "fixup!", "squash!", "tmp", "temp"]
     /// Titles made only of these words say nothing (`vague_words`): "fix", "update stuff", "minor changes".
@@ -39,6 +48,7 @@ public struct HistoryParameters: Sendable, Equatable {
     public static let keys: [String: JSONValue.Kind] = [
         "max_commit_lines": .number, "max_title_length": .number, "min_title_length": .number, "min_commits": .number,
         "replay_window_seconds": .number, "clock_skew_seconds": .number, "tests_tail_share": .number,
+        "dump_share": .number, "dump_max_score": .number, "baseline_work_lines": .number,
         "wip_words": .array, "vague_words": .array, "weights": .object,
     ]
 
@@ -51,6 +61,9 @@ public struct HistoryParameters: Sendable, Equatable {
         replayWindow = parameters.number("replay_window_seconds", default: replayWindow)
         clockSkew = parameters.number("clock_skew_seconds", default: clockSkew)
         testsTailShare = parameters.number("tests_tail_share", default: testsTailShare)
+        dumpShare = parameters.number("dump_share", default: dumpShare)
+        dumpMaxScore = parameters.number("dump_max_score", default: dumpMaxScore)
+        baselineWorkLines = Int(parameters.number("baseline_work_lines", default: Double(baselineWorkLines)))
         wipWords = parameters.strings("wip_words", default: wipWords).map { $0.lowercased() }
         vagueWords = parameters.strings("vague_words", default: vagueWords).map { $0.lowercased() }
         if case .object(let weights)? = parameters["weights"] {

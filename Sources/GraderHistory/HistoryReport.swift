@@ -70,6 +70,9 @@ public enum BaselineSource: String, Sendable, Equatable {
     case trailer
     /// The commit whose tree best matches the starter's files.
     case starter
+    /// The first commit matching the starter's files already holds the candidate's work: measured from the commit
+    /// before it (or from the root commit included, when it is the root).
+    case uncertain
     /// No baseline found: the root commit.
     case root
 }

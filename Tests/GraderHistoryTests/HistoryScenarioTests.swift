@@ -62,7 +62,10 @@ final class HistoryScenarioTests: XCTestCase {
         XCTAssertEqual(result.status, .partial)
         XCTAssertEqual(
             result.evidence.first, "1 commit; median 601 lines, largest 601; 100% over 200; fewer than 5 commits")
-        XCTAssert(result.evidence.contains("process: tests in 1 of 1 commits, first in commit 1; 1 day with commits"))
+        XCTAssert(
+            result.evidence.contains(
+                "process: tests in 1 of 1 commits, first in commit 1; tests only in the dump: counted as at the end; "
+                    + "1 day with commits"), "\(result.evidence)")
     }
 
     func testWipFixUpdateMessagesAreFlagged() throws {

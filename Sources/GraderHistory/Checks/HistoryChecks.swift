@@ -47,6 +47,33 @@ public struct HistoryFigures: Sendable, Equatable {
     }
 }
 
+/// One commit holding most of a history's changed lines (SPEC §7: judged by lines, not by commit count).
+public struct DumpFinding: Sendable, Equatable {
+    /// The commit's full and short hash, and its title.
+    public var hash: String
+    public var commit: String
+    public var title: String
+    /// Its changed lines, all the history's changed lines (sized commits), and its share of them (0–1).
+    public var lines: Int
+    public var totalLines: Int
+    public var share: Double
+    /// Whether the dump touches tests (tests written with the whole app count as tests at the end).
+    public var touchesTests: Bool
+
+    /// The largest sized commit, when it changes more than `max_commit_lines` lines and holds more than
+    /// `dump_share` of all changed lines.
+    static func find(_ commits: [CommitInfo], parameters: HistoryParameters) -> DumpFinding? {
+        let sized = commits.filter { !$0.sizeUnknown }
+        let total = sized.reduce(0) { $0 + $1.linesChanged }
+        guard total > 0, let largest = sized.max(by: { $0.linesChanged < $1.linesChanged }) else { return nil }
+        let share = Double(largest.linesChanged) / Double(total)
+        guard largest.linesChanged > parameters.maxCommitLines, share > parameters.dumpShare else { return nil }
+        return DumpFinding(
+            hash: largest.hash, commit: largest.shortHash, title: largest.title, lines: largest.linesChanged,
+            totalLines: total, share: share, touchesTests: largest.touchesTests)
+    }
+}
+
 /// "One dump replayed in a minute": how the commits' timestamps bunch up.
 public enum ReplayFinding: Sendable, Equatable {
     case none

@@ -10,6 +10,8 @@ public struct HistoryAssessment: Sendable {
     public var flaggedCommits: Int
     public var replay: ReplayFinding
     public var integrityIssues: [IntegrityIssue]
+    /// The commit holding most of the changed lines, if any (`dump_share`).
+    public var dump: DumpFinding?
     /// Sub-scores from 0 to 1.
     public var size: Double
     public var messages: Double
@@ -18,6 +20,10 @@ public struct HistoryAssessment: Sendable {
     public var integrity: Double
     /// The share of the criterion's points earned, 0–1.
     public var fraction: Double
+    /// The share before a dump's cap (`dump_max_score`); equal to `fraction` without a dump.
+    public var uncappedFraction: Double
+    /// The 1-based position of the first commit touching tests other than the dump (with a dump only).
+    public var firstTestCommitOutsideDump: Int?
 
     public init(report: HistoryReport, parameters: HistoryParameters) {
         self.parameters = parameters
@@ -28,12 +34,17 @@ public struct HistoryAssessment: Sendable {
         flaggedCommits = Set(messageFlags.map(\.commit)).count
         replay = ReplayFinding.find(commits, window: parameters.replayWindow)
         integrityIssues = IntegrityIssue.find(in: report, parameters: parameters)
+        let dump = DumpFinding.find(commits, parameters: parameters)
+        self.dump = dump
+        // A dump leaves this share of the lines to the rest of the history: size and pacing are at most that.
+        let outside = dump.map { 1 - $0.share } ?? 1
 
         let count = commits.count
         let enough = min(1, Double(count) / Double(parameters.minCommits))
         size =
             figures.sizedCommits == 0
             ? 0 : enough * (1 - max(figures.shareOverThreshold, 0.5 * figures.linesShareOverThreshold))
+        size = min(size, enough * outside)
 
         let linted = commits.filter { !$0.isMerge }
         var worst: [String: Double] = [:]
@@ -41,12 +52,16 @@ public struct HistoryAssessment: Sendable {
         let penalty = linted.isEmpty ? 0 : worst.values.reduce(0, +) / Double(linted.count)
         messages = count == 0 ? 0 : enough * max(0, 1 - penalty)
 
+        // Tests along the way: the first commit touching tests, the dump aside (tests written with the whole app
+        // came in one go, as at the end).
         var tests = 1.0
-        if figures.testCommits == 0 {
-            tests = 0
-        } else if let first = figures.firstTestCommit {
+        let firstTests = commits.indices.first { commits[$0].touchesTests && commits[$0].hash != dump?.hash }
+        firstTestCommitOutsideDump = dump == nil ? nil : firstTests.map { $0 + 1 }
+        if let first = firstTests.map({ $0 + 1 }) {
             let tail = max(1, Int((Double(count) * parameters.testsTailShare).rounded(.up)))
             if first > count - tail { tests = 0.3 }
+        } else {
+            tests = figures.testCommits > 0 ? 0.3 : 0
         }
         var pacing = 1.0
         switch replay {
@@ -55,6 +70,7 @@ public struct HistoryAssessment: Sendable {
         case .committedAtOnce: pacing = 0.6
         case .none: pacing = 1
         }
+        pacing = min(pacing, outside)
         process = count == 0 ? 0 : 0.5 * tests + 0.5 * pacing
 
         integrity = max(0.2, integrityIssues.reduce(1) { $0 * $1.factor })
@@ -64,7 +80,8 @@ public struct HistoryAssessment: Sendable {
             ? 0
             : (parameters.sizeWeight * size + parameters.messagesWeight * messages + parameters.processWeight * process)
                 / weights
-        fraction = count == 0 ? 0 : min(1, max(0, blended * integrity))
+        uncappedFraction = count == 0 ? 0 : min(1, max(0, blended * integrity))
+        fraction = dump == nil ? uncappedFraction : min(uncappedFraction, max(0, parameters.dumpMaxScore))
     }
 
     /// `12 commits; median 34 lines, largest 180; 0% over 200`.
@@ -80,6 +97,19 @@ public struct HistoryAssessment: Sendable {
         }
         if f.commits < parameters.minCommits { line += "; fewer than \(parameters.minCommits) commits" }
         return line
+    }
+
+    /// `one commit holds 96.1% of the changed lines: a1b2c3d 'Implement the app', 851 of 886 lines (over 60% is
+    /// a dump): size and pacing at most 0.04, score at most 40%`; nil without a dump.
+    public var dumpLine: String? {
+        guard let dump else { return nil }
+        var title = dump.title
+        if title.count > 60 { title = title.prefix(59) + "…" }
+        let share = Figures.percent((dump.share * 1000).rounded() / 10)
+        return "one commit holds \(share) of the changed lines: \(dump.commit) '\(title)', "
+            + "\(dump.lines) of \(dump.totalLines) lines (over \(Self.percent(parameters.dumpShare)) is a dump): "
+            + "size and pacing at most \(Self.fixed(1 - dump.share)), "
+            + "score at most \(Self.percent(max(0, parameters.dumpMaxScore)))"
     }
 
     /// `3 messages flagged: T5/T8/one-word 'wip' (a1b2c3d), T3 'Add the cache.' (b2c3d4e), …`: one entry per
@@ -113,6 +143,11 @@ public struct HistoryAssessment: Sendable {
         } else {
             parts.append("no commit touches tests")
         }
+        if let dump, dump.touchesTests {
+            parts.append(
+                firstTestCommitOutsideDump.map { "outside the dump first in commit \($0)" }
+                    ?? "tests only in the dump: counted as at the end")
+        }
         parts.append(f.daysWithCommits == 1 ? "1 day with commits" : "\(f.daysWithCommits) days with commits")
         switch replay {
         case .none: break
@@ -134,10 +169,12 @@ public struct HistoryAssessment: Sendable {
         return integrityIssues.map { "integrity: \($0.description)" }
     }
 
-    /// `sub-scores: size 1.00, messages 0.70, process 1.00, integrity ×1.00 → 91%`.
+    /// `sub-scores: size 1.00, messages 0.70, process 1.00, integrity ×1.00 → 91%`; a dump's cap adds
+    /// `(51% capped: one dump)`.
     public var scoreLine: String {
-        "sub-scores: size \(Self.fixed(size)), messages \(Self.fixed(messages)), process \(Self.fixed(process)), "
-            + "integrity ×\(Self.fixed(integrity)) → \(Self.percent(fraction))"
+        let capped = fraction < uncappedFraction ? " (\(Self.percent(uncappedFraction)) capped: one dump)" : ""
+        return "sub-scores: size \(Self.fixed(size)), messages \(Self.fixed(messages)), "
+            + "process \(Self.fixed(process)), integrity ×\(Self.fixed(integrity)) → \(Self.percent(fraction))\(capped)"
     }
 
     static func number(_ value: Double) -> String { Figures.plain(value) }

@@ -16,7 +16,9 @@ public enum HistoryScoring {
                 criterion: criterion, score: 0,
                 evidence: ["no commits after the baseline \(shortBaseline(report))"] + problems(report))
         }
-        var evidence = [assessment.sizeLine, assessment.messagesLine, assessment.processLine]
+        var evidence = [assessment.sizeLine]
+        if let dump = assessment.dumpLine { evidence.append(dump) }
+        evidence += [assessment.messagesLine, assessment.processLine]
         evidence += assessment.integrityLines
         evidence.append(baselineLine(report))
         evidence.append(assessment.scoreLine)
@@ -30,6 +32,10 @@ public enum HistoryScoring {
         case .manifest?: return "baseline \(hash) (from the workspace manifest)"
         case .trailer?: return "baseline \(hash) (the commit with the Grader-Exercise trailer)"
         case .starter?: return "baseline \(hash) (the commit matching the starter's files)"
+        case .uncertain? where report.baseline == nil:
+            return "baseline uncertain: every commit counted, the root included"
+        case .uncertain?:
+            return "baseline \(hash) (uncertain: the commit before the first one matching the starter's files)"
         case .root?, nil: return "baseline \(hash) (the root commit: no recorded baseline found)"
         }
     }

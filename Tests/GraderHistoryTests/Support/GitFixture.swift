@@ -185,3 +185,134 @@ enum FixtureHistories {
         try twentySmall(dayOffset: -7 * 86_400)
     }
 }
+
+/// Histories whose changed lines sit mostly in one commit (docs/history.md, "One dump"), and a fine-grained one
+/// with a single legitimately larger commit, for comparison.
+extension FixtureHistories {
+    /// The app written in one commit (500 + 200 lines of code, 150 of tests): every dump fixture's middle.
+    static let dumpFiles = [
+        "Sources/MovieClient/MovieClient.swift": GitFixture.lines(500, seed: 1),
+        "Sources/MovieClient/ImageCache.swift": GitFixture.lines(200, seed: 2),
+        "Tests/MovieClientTests/MovieClientTests.swift": GitFixture.lines(150, seed: 3),
+    ]
+
+    /// The example: the whole app in one commit, then a README touch-up (two commits, tests "in 1 of 2").
+    static func appThenReadmeTouchUp() throws -> GitFixture {
+        let repo = try GitFixture()
+        try repo.baseline()
+        try repo.commit(
+            "Implement the movie client", files: dumpFiles, date: GitFixture.start.addingTimeInterval(4 * hour))
+        try repo.commit(
+            "Explain how to run the demo in the README",
+            files: ["README.md": "# Movie client\n\nThe assignment.\n\nRun `swift run Demo`.\n"],
+            date: GitFixture.start.addingTimeInterval(5 * hour))
+        return repo
+    }
+
+    /// One 850-line commit with six tiny ones around it (2–10 lines each, tests along the way, good messages,
+    /// over an afternoon): seven commits, so the commit count alone looks fine.
+    static func dumpBetweenTinyCommits() throws -> GitFixture {
+        let repo = try GitFixture()
+        try repo.baseline()
+        let steps: [(String, [String: String])] = [
+            ("Add the movie category enum", ["Sources/MovieClient/Category.swift": GitFixture.lines(8, seed: 101)]),
+            (
+                "Test the category display titles",
+                ["Tests/MovieClientTests/CategoryTests.swift": GitFixture.lines(6, seed: 102)]
+            ),
+            (
+                "Read the API key from configuration",
+                ["Sources/MovieClient/Configuration.swift": GitFixture.lines(5, seed: 103)]
+            ),
+            ("Implement the movie client", dumpFiles),
+            ("Fix a typo in the README", ["README.md": "# Movie client\n\nThe assignment, done.\n"]),
+            (
+                "Rename the poster size constant",
+                ["Sources/MovieClient/Configuration.swift": GitFixture.lines(5, seed: 104)]
+            ),
+            (
+                "Test the configuration defaults",
+                ["Tests/MovieClientTests/ConfigurationTests.swift": GitFixture.lines(4, seed: 105)]
+            ),
+        ]
+        for (number, (title, files)) in steps.enumerated() {
+            try repo.commit(title, files: files, date: GitFixture.start.addingTimeInterval(hour * Double(number + 1)))
+        }
+        return repo
+    }
+
+    /// A workspace made by hand from the starter (no manifest, no trailer): the starter's files in the first
+    /// commit, the whole app in the second, then two tiny commits. With `starterComplete` false the first commit
+    /// holds only the starter's package and code, and the dump adds the starter's README and sample test
+    /// untouched beside the app: the dump then matches the starter's files better than the first commit does.
+    static func dumpAfterTheStarter(starterComplete: Bool) throws -> GitFixture {
+        let repo = try GitFixture()
+        var starter = GitFixture.starterFiles
+        var completion: [String: String] = [:]
+        if !starterComplete {
+            for path in ["README.md", "Tests/MovieClientTests/SampleTests.swift"] {
+                completion[path] = starter.removeValue(forKey: path)
+            }
+        }
+        try repo.commit("Start from the movie-client starter", files: starter, date: GitFixture.start)
+        try repo.commit(
+            "Implement the movie client",
+            files: completion.merging(
+                [
+                    "Sources/MovieClient/MovieClientApp.swift": GitFixture.lines(700, seed: 4),
+                    "Tests/MovieClientTests/MovieClientAppTests.swift": GitFixture.lines(150, seed: 5),
+                ]) { first, _ in first },
+            date: GitFixture.start.addingTimeInterval(4 * hour))
+        try repo.commit(
+            "Rename the poster size constant",
+            files: ["Sources/MovieClient/Poster.swift": GitFixture.lines(4, seed: 6)],
+            date: GitFixture.start.addingTimeInterval(5 * hour))
+        try repo.commit(
+            "Test the poster size constant",
+            files: ["Tests/MovieClientTests/PosterTests.swift": GitFixture.lines(3, seed: 7)],
+            date: GitFixture.start.addingTimeInterval(6 * hour))
+        return repo
+    }
+
+    /// No commit before the work resembles the starter: a notes commit, then the starter's files and the whole
+    /// app in one commit, then a tiny fix.
+    static func starterArrivingWithTheApp() throws -> GitFixture {
+        let repo = try GitFixture()
+        try repo.commit(
+            "Add my interview notes", files: ["NOTES.md": "Plan: list, search, cache.\n"], date: GitFixture.start)
+        try repo.commit(
+            "Implement the movie client",
+            files: GitFixture.starterFiles.merging([
+                "Sources/MovieClient/MovieClientApp.swift": GitFixture.lines(700, seed: 4)
+            ]) { first, _ in first },
+            date: GitFixture.start.addingTimeInterval(4 * hour))
+        try repo.commit(
+            "Fix the poster size constant",
+            files: ["Sources/MovieClient/Poster.swift": GitFixture.lines(4, seed: 6)],
+            date: GitFixture.start.addingTimeInterval(5 * hour))
+        return repo
+    }
+
+    /// The twenty good commits plus one 260-line feature commit in the middle: the largest holds about a quarter
+    /// of the lines, which is no dump.
+    static func twentySmallWithOneLargerFeature() throws -> GitFixture {
+        let repo = try GitFixture()
+        try repo.baseline()
+        for (number, title) in goodTitles.enumerated() {
+            let isTest = title.hasPrefix("Test")
+            let path =
+                isTest
+                ? "Tests/MovieClientTests/Feature\(number)Tests.swift" : "Sources/MovieClient/Feature\(number).swift"
+            try repo.commit(
+                title, files: [path: GitFixture.lines(20 + (number * 7) % 40, seed: number + 10)],
+                date: GitFixture.start.addingTimeInterval(hour + Double(number) * 25 * 60))
+            if number == 9 {
+                try repo.commit(
+                    "Add the offline demo with bundled fixtures",
+                    files: ["Sources/Demo/main.swift": GitFixture.lines(260, seed: 99)],
+                    date: GitFixture.start.addingTimeInterval(hour + Double(number) * 25 * 60 + 600))
+            }
+        }
+        return repo
+    }
+}
