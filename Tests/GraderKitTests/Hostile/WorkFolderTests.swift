@@ -68,7 +68,8 @@ final class WorkFolderTests: XCTestCase {
         defer { fixture.remove() }
         let process = Process()
         process.executableURL = grader
-        process.arguments = ["check", fixture.root.path, "--kit", fixtureKit.root.path]
+        // Without the build cache, so the build runs inside the work folder this test watches.
+        process.arguments = ["check", fixture.root.path, "--kit", fixtureKit.root.path, "--no-cache"]
         process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": temporary.path]) { _, new in new }
         let report = Pipe()
         process.standardOutput = report
