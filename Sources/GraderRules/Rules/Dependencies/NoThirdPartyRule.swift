@@ -51,6 +51,29 @@ public struct NoThirdPartyRule: Rule {
         "UserNotificationsUI", "Quartz", "PreviewsOSSupport",
     ]
 
+    /// Well-known libraries candidates reach for, each with what the exercise wants instead (the briefs call
+    /// Alamofire, SwiftyJSON or Moya a red flag). Keys are lowercased.
+    static let wellKnown: [String: (name: String, instead: String)] = [
+        "alamofire": ("Alamofire", "URLSession"), "moya": ("Moya", "URLSession"),
+        "afnetworking": ("AFNetworking", "URLSession"), "swiftyjson": ("SwiftyJSON", "Codable"),
+        "objectmapper": ("ObjectMapper", "Codable"), "kingfisher": ("Kingfisher", "URLSession and a cache of your own"),
+        "sdwebimage": ("SDWebImage", "URLSession and a cache of your own"),
+        "alamofireimage": ("AlamofireImage", "URLSession and a cache of your own"),
+        "rxswift": ("RxSwift", "closures or async/await"), "promisekit": ("PromiseKit", "closures or async/await"),
+    ]
+
+    /// What to do instead, for a finding quoting `text`: the first well-known library it names, or the general
+    /// advice naming the red flags.
+    static func advice(for text: String) -> String {
+        let words = text.lowercased().split { !$0.isLetter && !$0.isNumber }
+        for word in words {
+            if let known = wellKnown[String(word)] {
+                return "\(known.name) is a third-party library: write it with \(known.instead)"
+            }
+        }
+        return "use Apple's frameworks (URLSession and Codable, not Alamofire, SwiftyJSON or Moya)"
+    }
+
     /// Folder names whose children are module folders.
     static let moduleParents: Set<String> = ["Sources", "Source", "Tests", "Test", "Plugins"]
 
@@ -60,7 +83,8 @@ public struct NoThirdPartyRule: Rule {
             severity: .error,
             rationale: """
                 The exercises ask for Apple's frameworks only (URLSession, Codable, GCD): the point is to see the \
-                candidate's own networking, decoding and threading, not a library's.
+                candidate's own networking, decoding and threading, not a library's. Reaching for Alamofire, \
+                SwiftyJSON or Moya is what the briefs call a red flag; the message names what to use instead.
                 """,
             parameters: ["allow": "list of extra module names to accept"],
             nonTriggeringExamples: [
@@ -114,7 +138,7 @@ public struct NoThirdPartyRule: Rule {
                 findings.append(
                     Finding(
                         rule: rule.identifier, severity: rule.severity, path: vendored, line: 0, column: 0,
-                        message: "'\(vendored)' holds \(what); remove it and write the code with Apple's frameworks"))
+                        message: "'\(vendored)' holds \(what); remove it: \(Self.advice(for: vendored))"))
             }
             if vendoredRoot(components) != nil { continue }
 
@@ -130,7 +154,7 @@ public struct NoThirdPartyRule: Rule {
                 findings.append(
                     Finding(
                         rule: rule.identifier, severity: rule.severity, path: path, line: 0, column: 0,
-                        message: "'\(name)' locks third-party dependencies; remove them"))
+                        message: "'\(name)' locks third-party dependencies; remove them: \(Self.advice(for: ""))"))
             case "project.pbxproj":
                 guard let text = context.text(of: path), text.contains("XCRemoteSwiftPackageReference") else { break }
                 findings += lineFindings(
@@ -150,7 +174,8 @@ public struct NoThirdPartyRule: Rule {
                 let quote = source.quote(from: index, through: close, limit: 70)
                 findings.append(
                     source.finding(
-                        rule, at: index, "`\(quote)` adds a third-party package; remove it and use Apple's frameworks"))
+                        rule, at: index, "`\(quote)` adds a third-party package; remove it: \(Self.advice(for: quote))")
+                )
             }
         }
 
@@ -162,8 +187,8 @@ public struct NoThirdPartyRule: Rule {
                 findings.append(
                     source.finding(
                         rule, at: index,
-                        "`import \(module)` uses a module outside Apple's SDK and this submission; remove the dependency"
-                    ))
+                        "`import \(module)` uses a module outside Apple's SDK and this submission; remove it: "
+                            + Self.advice(for: module)))
             }
         }
         return RuleOutput(findings: findings)
@@ -195,13 +220,13 @@ public struct NoThirdPartyRule: Rule {
             findings.append(
                 Finding(
                     rule: rule.identifier, severity: rule.severity, path: path, line: number + 1, column: column,
-                    message: "`\(quote)` adds \(what); remove it and use Apple's frameworks"))
+                    message: "`\(quote)` adds \(what); remove it: \(Self.advice(for: quote))"))
         }
         if findings.isEmpty {
             findings.append(
                 Finding(
                     rule: rule.identifier, severity: rule.severity, path: path, line: 0, column: 0,
-                    message: "'\(path)' declares third-party dependencies; remove it"))
+                    message: "'\(path)' declares third-party dependencies; remove it: \(Self.advice(for: ""))"))
         }
         return findings
     }
