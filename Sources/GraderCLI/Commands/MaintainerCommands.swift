@@ -93,34 +93,49 @@ struct BenchCommand: GraderCommand {
         name: "bench", abstract: "Time a cold check against a plain build and test; print the ratios.",
         discussion: """
             Times, side by side in one run, a cold `grader check` of the solution against a plain
-            `swift build --build-tests` + `swift test` of the same sources, a second (warm) submission, and the
-            grader's own work (--static-only); prints the ratios of the medians over <n> alternating rounds
-            against the targets of SPEC §6.
+            `swift build --build-tests` + `swift test` of the same sources, a realistic second submission (the
+            solution with its last requirement undone) on the warm build, and the grader's own work
+            (--static-only); prints the ratios of the medians over <n> alternating rounds against the targets
+            (docs/performance.md). --under-load repeats plain and cold while a second load keeps every core
+            busy; --batch <n> grades n submissions in one check.
             """,
         arguments: [
-            ArgumentSpec("exercise", "The exercise (default: movie-client).", count: .optional, completion: .exercise)
+            ArgumentSpec(
+                "exercise", "The exercise (default: movie-client; --all for every one).", count: .optional,
+                completion: .exercise)
         ],
         options: [
-            .value("rounds", "n", "Alternating rounds to take the medians of (default: 3)."), CommandSpec.kitOption,
+            .value("rounds", "n", "Alternating rounds to take the medians of (default: 3)."),
+            .flag("all", "Measure every exercise."),
+            .flag("under-load", "Also measure while a second load keeps every core busy."),
+            .value("batch", "n", "Also time a batch of n submissions graded in one check."), CommandSpec.kitOption,
         ],
-        exitCodes: "0 measured, 2 usage error.")
+        exitCodes: "0 every target met, 1 a target missed, 2 usage error.")
 
     let invocation: Invocation
     var rounds: Int
+    var batch: Int
 
     init(_ invocation: Invocation) throws {
         self.invocation = invocation
         rounds = try invocation.integer("rounds", minimum: 1) ?? 3
+        batch = try invocation.integer("batch", minimum: 1) ?? 0
+        if invocation.has("all"), !invocation.positional.isEmpty {
+            throw GraderError.usage("give an exercise or --all, not both")
+        }
     }
 
     func run(_ context: CommandContext) throws -> Int32 {
         let kit = try context.kit(invocation)
-        let id = invocation.positional.first ?? "movie-client"
-        _ = try kit.rubric(id)
-        try Benchmark(kit: kit, exercise: id, runner: context.runner, rounds: rounds).run { line in
+        let ids = invocation.has("all") ? kit.exerciseIDs() : [invocation.positional.first ?? "movie-client"]
+        for id in ids { _ = try kit.rubric(id) }
+        let met = try Benchmark(
+            kit: kit, exercises: ids, runner: context.runner, rounds: rounds, underLoad: invocation.has("under-load"),
+            batch: batch
+        ).run { line in
             context.output.out(line + "\n")
         }
-        return 0
+        return met ? 0 : 1
     }
 }
 
