@@ -19,7 +19,8 @@ final class FF1FetchTests: HiddenTestCase {
         return lock.withLock { results }
     }
 
-    func test_FF1_viewDidLoadGetsTheConfiguredURLOnce() {
+    /// Which URL is FF9's (the injected one): here, that the screen's load makes one GET.
+    func test_FF1_viewDidLoadGetsTheFeedOnce() {
         let transport = StubTransport(always: .json(HiddenFeeds.plain))
         let viewModel = FeedViewModel(
             feedLoader: FactsFeedClient(session: transport.session, url: feedURL),
@@ -30,7 +31,7 @@ final class FF1FetchTests: HiddenTestCase {
 
         XCTAssertTrue(waitUntil { viewModel.state.value == .loaded }, "state: \(viewModel.state.value)")
         settle()
-        XCTAssertEqual(transport.requests.map(\.url), [feedURL])
+        XCTAssertEqual(transport.requests.count, 1, "\(transport.requests.map(\.url))")
         XCTAssertEqual(transport.requests.first?.httpMethod ?? "GET", "GET")
     }
 

@@ -51,9 +51,12 @@ final class FF5LazyImageTests: HiddenTestCase {
     }
 
     private func loadedViewModel(_ transport: StubTransport, cache: ImageCache = ImageCache()) -> FeedViewModel {
+        loadedViewModel(ImageLoader(session: transport.session, cache: cache))
+    }
+
+    private func loadedViewModel(_ imageLoader: ImageLoader) -> FeedViewModel {
         let viewModel = FeedViewModel(
-            feedLoader: FixedFeedLoader(feed), imageLoader: ImageLoader(session: transport.session, cache: cache),
-            uiScheduler: QueueScheduler(queue: .main))
+            feedLoader: FixedFeedLoader(feed), imageLoader: imageLoader, uiScheduler: QueueScheduler(queue: .main))
         viewModel.viewDidLoad()
         XCTAssertTrue(waitUntil { viewModel.state.value == .loaded }, "the feed never loaded")
         return viewModel
@@ -119,13 +122,14 @@ final class FF5LazyImageTests: HiddenTestCase {
     }
 
     func test_FF5_cachedImageIsServedWithoutARequest() {
+        // One loader serves both screens: its cache (whichever it keeps) answers the second.
         let transport = imageTransport()
-        let cache = ImageCache()
-        let first = loadedViewModel(transport, cache: cache)
+        let loader = ImageLoader(session: transport.session, cache: ImageCache())
+        let first = loadedViewModel(loader)
         first.rowsBecameVisible([2])
         XCTAssertTrue(waitUntil { first.rows.value[2].image == .loaded(Data(b.absoluteString.utf8)) })
 
-        let second = loadedViewModel(transport, cache: cache)
+        let second = loadedViewModel(loader)
         second.rowsBecameVisible([2])
 
         XCTAssertTrue(waitUntil { second.rows.value[2].image == .loaded(Data(b.absoluteString.utf8)) })

@@ -55,23 +55,22 @@ final class FF7RefreshTests: HiddenTestCase {
         XCTAssertEqual(loader.started, 2, "once the load is done, a refresh reloads")
     }
 
-    func test_FF7_twoRefreshesMakeOneNetworkRequest() {
-        let transport = StubTransport(always: .json(HiddenFeeds.plain))
-        let viewModel = FeedViewModel(
-            feedLoader: FactsFeedClient(session: transport.session, url: hiddenURL("https://feeds.example.org/f.json")),
-            imageLoader: SilentImageLoader(), uiScheduler: QueueScheduler(queue: .main))
+    func test_FF7_refreshesDuringARefreshStartNothing() {
+        let loader = HeldFeedLoader()
+        let viewModel = makeViewModel(loader)
         viewModel.viewDidLoad()
-        XCTAssertTrue(waitUntil { viewModel.state.value == .loaded }, "state: \(viewModel.state.value)")
-        transport.respond { _ in .hold }
+        loader.answer(.success(threeRows))
 
         viewModel.refreshRequested()
         viewModel.refreshRequested()
+        viewModel.refreshRequested()
 
-        XCTAssertTrue(waitUntil { transport.requests.count >= 2 })
-        settle(0.1)
-        XCTAssertEqual(transport.requests.count, 2, "the first load and one refresh")
-        transport.respond(with: .json(HiddenFeeds.plain))
-        XCTAssertTrue(waitUntil { !viewModel.isRefreshing.value })
+        XCTAssertEqual(loader.started, 2, "the first load and one refresh")
+        loader.answer(.success(Feed(title: "About Canada", rows: Array(threeRows.rows.suffix(1)))))
+        XCTAssertEqual(viewModel.rows.value.count, 1, "the refreshed feed has one row")
+        XCTAssertEqual(viewModel.state.value, .loaded)
+        XCTAssertFalse(viewModel.isRefreshing.value)
+        XCTAssertEqual(loader.pending.count, 0, "no load is left waiting")
     }
 
     func test_FF7_failedRefreshKeepsTheRowsAndReportsTheError() {
