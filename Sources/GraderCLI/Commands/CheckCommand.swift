@@ -60,6 +60,11 @@ struct CheckCommand: GraderCommand {
         options.staticOnly = invocation.has("static-only")
         options.keepWork = invocation.has("keep-work")
         if !invocation.has("no-cache") { options.buildCache = .standard() }
+        if ProcessInfo.processInfo.environment["GRADER_TIMINGS"] == "1" {
+            options.stageTimer = { stage, seconds in
+                FileHandle.standardError.write(Data("grader: \(stage) \(Figures.seconds(seconds)) s\n".utf8))
+            }
+        }
         if let jobs = try invocation.integer("jobs", minimum: 1) { options.jobs = jobs }
         if let seconds = try invocation.seconds("build-timeout") { options.buildTimeout = seconds }
         if let seconds = try invocation.seconds("test-timeout") { options.testTimeout = seconds }

@@ -24,6 +24,8 @@ public struct CheckOptions: Sendable {
     public var keepWork: Bool = false
     /// Limits on each test process.
     public var limits = ResourceLimits()
+    /// Told each stage's name and seconds as it ends (`GRADER_TIMINGS=1` prints them; docs/performance.md).
+    public var stageTimer: (@Sendable (String, TimeInterval) -> Void)?
 
     public init() {}
 }
@@ -78,8 +80,15 @@ public struct Checker: Sendable {
     {
         let work = try WorkFolders.make()
         defer { if !options.keepWork { WorkFolders.remove(work) } }
+        var started = Date()
+        func lap(_ stage: String) {
+            options.stageTimer?(stage, Date().timeIntervalSince(started))
+            started = Date()
+        }
         let identified = try IdentifyStage(kit: kit, loader: loader, exercise: options.exercise).run(path, work: work)
+        lap("identify")
         let analysis = AnalyzeStage(kit: kit, analyzers: analyzers).run(identified)
+        lap("analyze")
         var notes = identified.notes + analysis.notes
         var testRun: TestRunOutcome?
         var isolation: String?
@@ -95,14 +104,19 @@ public struct Checker: Sendable {
                 ? options.buildCache?.lease(BuildCache.key(kit: kit, rubric: identified.rubric)) : nil
             defer { lease?.release() }
             let slot = lease?.slot ?? (buildCache ?? work).appendingPathComponent(identified.rubric.exercise)
+            lap("prepare")
             let built = try build.run(identified, suite: suite, slot: slot)
+            lap("build")
             let run = RunStage(
                 runner: runner, testTimeout: options.testTimeout, listTimeout: options.listTimeout, jobs: options.jobs)
             testRun = run.run(built, suite: suite, rubric: identified.rubric, work: work)
+            lap("run")
             notes += built.notes + (testRun?.notes ?? [])
             isolation = environment.sandbox.isolation.rawValue
         }
-        return ScoreStage(manualScores: options.manualScores).run(
+        let result = ScoreStage(manualScores: options.manualScores).run(
             identified, analysis: analysis, testRun: testRun, isolation: isolation, notes: notes)
+        lap("score")
+        return result
     }
 }
