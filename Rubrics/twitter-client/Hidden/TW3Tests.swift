@@ -4,22 +4,25 @@ import TwitterFeed
 import XCTest
 
 /// TW3: routing follows isLoggedIn; a launch with a session goes straight to the feed.
+///
+/// The session is driven on the provided client itself (no Log In screen in between); route histories are asserted
+/// whole, and with a UI scheduler that only runs when the test moves its clock, so a Log In that flashes before
+/// the feed is seen.
 final class TW3RoutingTests: HiddenTestCase {
-    private let scheduler = TestScheduler()
+    private let clock = TestScheduler()
     private var routes: [Route] = []
     private let bag = DisposeBag()
 
     private func makeClient() -> TwitterClient {
         let tweet = Tweet(id: "1", handle: "jack", text: "hello", date: Date(timeIntervalSince1970: 1_000))
-        return TwitterClient(
-            username: "alice", password: "secret", timeline: [tweet], latency: 0.5, scheduler: scheduler)
+        return TwitterClient(username: "alice", password: "secret", timeline: [tweet], latency: 0.5, scheduler: clock)
     }
 
-    private func loggedInClient() -> TwitterClient {
+    private func loggedInClient(file: StaticString = #filePath, line: UInt = #line) -> TwitterClient {
         let client = makeClient()
         client.logIn(username: "alice", password: "secret")
-        scheduler.advance(by: 0.5)
-        XCTAssertTrue(client.isLoggedIn.value)
+        clock.advance(by: 0.5)
+        XCTAssertTrue(client.isLoggedIn.value, "the provided client should be logged in", file: file, line: line)
         return client
     }
 
@@ -36,13 +39,25 @@ final class TW3RoutingTests: HiddenTestCase {
         XCTAssertNil(coordinator.logInViewModel)
     }
 
+    func test_TW3_launchAlreadyLoggedIn_withADeferredUIScheduler_neverShowsLogIn() {
+        let client = loggedInClient()
+        let ui = TestScheduler()
+        let coordinator = AppCoordinator(client: client, uiScheduler: ui)
+        record(coordinator.route)
+        XCTAssertEqual(routes, [.feed], "the first screen must be the feed before any UI work has run")
+        XCTAssertNil(coordinator.logInViewModel, "no Log In screen model at launch with a session")
+        ui.run()
+        XCTAssertEqual(routes, [.feed], "running the UI work left from launch must not show Log In (or the feed again)")
+        XCTAssertNotNil(coordinator.feedViewModel)
+    }
+
     func test_TW3_launchLoggedOut_showsLogIn_thenTheFeedOnceLoggedIn() {
         let client = makeClient()
         let coordinator = AppCoordinator(client: client, uiScheduler: ImmediateScheduler())
         record(coordinator.route)
         XCTAssertEqual(routes, [.logIn])
         client.logIn(username: "alice", password: "secret")
-        scheduler.advance(by: 0.5)
+        clock.advance(by: 0.5)
         XCTAssertEqual(routes, [.logIn, .feed])
         XCTAssertNotNil(coordinator.feedViewModel)
     }
@@ -61,11 +76,25 @@ final class TW3RoutingTests: HiddenTestCase {
         let router = AppRouter(session: client, uiScheduler: ImmediateScheduler())
         record(router.route)
         client.logIn(username: "alice", password: "secret")
-        scheduler.advance(by: 0.5)
+        clock.advance(by: 0.5)
         client.logOut()
         client.logIn(username: "alice", password: "secret")
-        scheduler.advance(by: 0.5)
+        clock.advance(by: 0.5)
         XCTAssertEqual(routes, [.logIn, .feed, .logIn, .feed])
+    }
+
+    func test_TW3_routerWithADeferredUIScheduler_followsEachTransitionOnceItRuns() {
+        let client = makeClient()
+        let ui = TestScheduler()
+        let router = AppRouter(session: client, uiScheduler: ui)
+        record(router.route)
+        client.logIn(username: "alice", password: "secret")
+        clock.advance(by: 0.5)
+        ui.run()
+        XCTAssertEqual(routes, [.logIn, .feed])
+        client.logOut()
+        ui.run()
+        XCTAssertEqual(routes, [.logIn, .feed, .logIn])
     }
 
     func test_TW3_routerLaunchedWithASession_startsOnTheFeed() {
