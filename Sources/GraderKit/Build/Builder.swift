@@ -56,6 +56,12 @@ public struct Builder: Sendable {
         self.sandbox = sandbox
     }
 
+    /// What a plain debug build pays for and grading never reads: indexing the system modules (Foundation,
+    /// XCTest, Glibc) into the index store of every module, and debug info (for a debugger; coverage has its
+    /// own mapping). The index store itself stays: on Linux, SwiftPM discovers XCTest tests from it. Measured
+    /// on movie-client's solution on 2 cores, cold: 31–34 s → 22 s (docs/performance.md).
+    public static let gradingOptions = ["-Xswiftc", "-index-ignore-system-modules", "-Xswiftc", "-gnone"]
+
     /// Builds `package` laid out at `folder`, using `scratch` for build products.
     public func build(_ package: GradingPackage, at folder: URL, scratch: URL) throws -> BuildOutcome {
         let start = Date()
@@ -72,6 +78,7 @@ public struct Builder: Sendable {
                 try text.write(to: manifest, atomically: true, encoding: .utf8)
             }
             var arguments = ["build", "--build-tests", "--package-path", folder.path, "--scratch-path", scratch.path]
+            arguments += Self.gradingOptions
             if coverage {
                 arguments += ["-Xswiftc", "-profile-generate", "-Xswiftc", "-profile-coverage-mapping"]
             }
