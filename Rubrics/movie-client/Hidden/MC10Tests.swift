@@ -34,10 +34,23 @@ final class MC10ListScreenTests: HiddenTestCase {
         XCTAssertEqual(list.state.value, .failed(message: "Invalid API key"))
     }
 
-    func test_MC10_loadsTheScreensOwnCategory() {
+    func test_MC10_loadsTheFirstPageOfTheScreensOwnCategory() {
         let service = HeldListService()
         makeList(service).viewDidLoad()
         XCTAssertEqual(service.requests.map(\.category), [.upcoming])
+        XCTAssertEqual(service.requests.map(\.page), [1], "TMDb's pages start at 1")
+    }
+
+    func test_MC10_aRefreshCancelsTheLoadInFlight() {
+        let service = HeldListService()
+        let list = makeList(service)
+        list.viewDidLoad()
+        list.refreshRequested()
+        XCTAssertEqual(service.requests.count, 2)
+        XCTAssertEqual(service.requests.first?.task.isCancelled, true, "the older load's answer is no longer wanted")
+        XCTAssertEqual(service.requests.last?.task.isCancelled, false)
+        service.requests.last?.completion(.success(MoviePage(results: movies)))
+        XCTAssertEqual(list.state.value, .loaded(movies))
     }
 
     func test_MC10_cellModelsCarryTitleOverviewAndPosterState() {
@@ -53,13 +66,16 @@ final class MC10ListScreenTests: HiddenTestCase {
 }
 
 private final class HeldListService: MovieService {
-    var requests: [(category: MovieCategory, completion: (Result<MoviePage, APIError>) -> Void)] = []
+    var requests:
+        [(category: MovieCategory, page: Int, completion: (Result<MoviePage, APIError>) -> Void, task: BlockTask)] =
+            []
 
     func movies(in category: MovieCategory, page: Int, completion: @escaping (Result<MoviePage, APIError>) -> Void)
         -> CancellableTask
     {
-        requests.append((category, completion))
-        return BlockTask()
+        let task = BlockTask()
+        requests.append((category, page, completion, task))
+        return task
     }
 
     func searchMovies(matching query: String, page: Int, completion: @escaping (Result<MoviePage, APIError>) -> Void)

@@ -28,6 +28,16 @@ final class MC4ErrorTests: HiddenTestCase {
         XCTAssertEqual(status, 503)
     }
 
+    func test_MC4_theEdgesOf2xxAreHTTPErrors() {
+        for code in [199, 300] {
+            guard case .failure(.http(let status, _))? = result(for: .http(status: code, body: Data("{}".utf8))) else {
+                XCTFail("status \(code) should be an HTTP error")
+                continue
+            }
+            XCTAssertEqual(status, code)
+        }
+    }
+
     func test_MC4_TMDbsErrorBodyIsSurfacedAsItsMessage() {
         let outcome = result(for: .json(MovieFixtures.invalidKey, status: 401))
         guard case .failure(let error)? = outcome, case .http(let status, let message) = error else {

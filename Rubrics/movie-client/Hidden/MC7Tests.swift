@@ -30,6 +30,24 @@ final class MC7ImageLoaderTests: HiddenTestCase {
         XCTAssertEqual(try results.first?.get(), Data("JPEG".utf8))
     }
 
+    func test_MC7_aCachedImageAskedForOffMainArrivesOnMain() {
+        let transport = StubTransport(always: .http(status: 200, body: Data("JPEG".utf8)))
+        let loader = ImageLoader(session: transport.session)
+        _ = load(loader)
+        let done = expectation(description: "cached image")
+        let onMain = LockedValue<Bool?>(nil)
+        let url = posterURL
+        DispatchQueue.global().async {
+            loader.loadImage(from: url) { _ in
+                onMain.set(Thread.isMainThread)
+                done.fulfill()
+            }
+        }
+        wait(for: [done], timeout: 2)
+        XCTAssertEqual(onMain.value, true, "a cached image is delivered on the main queue too")
+        XCTAssertEqual(transport.requests.count, 1)
+    }
+
     func test_MC7_aCachedImageIsServedWithNoRequest() {
         let transport = StubTransport(always: .http(status: 200, body: Data("JPEG".utf8)))
         let loader = ImageLoader(session: transport.session)
@@ -69,4 +87,15 @@ final class MC7ImageLoaderTests: HiddenTestCase {
         XCTAssertEqual(try retried.first?.get(), Data("JPEG".utf8))
         XCTAssertEqual(transport.requests.count, 2)
     }
+}
+
+/// A value read and written under a lock, from any thread.
+private final class LockedValue<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Value
+
+    init(_ value: Value) { stored = value }
+
+    func set(_ value: Value) { lock.withLock { stored = value } }
+    var value: Value { lock.withLock { stored } }
 }

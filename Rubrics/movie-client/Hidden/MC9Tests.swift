@@ -49,6 +49,18 @@ final class MC9SearchTests: HiddenTestCase {
         XCTAssertEqual(service.searches.first?.task.isCancelled, true)
     }
 
+    func test_MC9_clearingTheQueryWhileSearchingStopsTheIndicator() {
+        let service = HeldSearchService()
+        let scheduler = TestScheduler()
+        let search = SearchViewModel(service: service, scheduler: scheduler, debounce: 0.3)
+        search.queryChanged("harry")
+        scheduler.advance(by: 0.3)
+        XCTAssertTrue(search.isSearching.value, "a search is in flight")
+        search.queryChanged("")
+        XCTAssertFalse(search.isSearching.value, "nothing is being searched any more")
+        XCTAssertEqual(service.searches.first?.task.isCancelled, true)
+    }
+
     func test_MC9_anEmptyQueryClearsTheResultsWithNoRequest() {
         let service = HeldSearchService()
         let scheduler = TestScheduler()
