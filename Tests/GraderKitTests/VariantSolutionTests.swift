@@ -36,6 +36,31 @@ final class VariantSolutionTests: XCTestCase {
         XCTAssertEqual(VariantSolution.topLevelDeclarations(["if ok { let x = 1 }"]).any, false)
     }
 
+    func testAStrongCaptureMutantUsesWhatItCaptures() throws {
+        // An unused capture is dropped by the compiler, so the mutant must read it or it is the solution itself.
+        let text = """
+            final class Feed {
+                func start(_ session: Session) {
+                    // BEGIN SOLUTION TW6: Observe.
+                    session.observe { [weak self] loggedIn in
+                        self?.show(loggedIn)
+                    }
+                    // STUB:
+                    // END SOLUTION
+                }
+            }
+            """
+        let sites = MutationSites.find(in: text).filter { $0.site.mutants.first?.0 == .captureStrongly }
+        let site = try XCTUnwrap(sites.first)
+        XCTAssertEqual(sites.count, 1)
+        XCTAssertEqual(site.requirement, "TW6")
+        let replaced = String(decoding: Array(text.utf8)[site.site.range], as: UTF8.self)
+        XCTAssertEqual(replaced, "weak self] loggedIn in")
+        XCTAssertEqual(
+            site.site.render([7]),
+            "weak self, graderRetained = GraderVariant.mutant(7) ? self : nil] loggedIn in _ = graderRetained;")
+    }
+
     func testCouplingAlongADeclaredPrerequisiteIsAllowedAndShown() {
         let cell = { (passed: Int, total: Int) in RequirementMatrix.Cell(passed: passed, total: total, failing: ["x"]) }
         var matrix = RequirementMatrix(

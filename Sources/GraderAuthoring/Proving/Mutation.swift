@@ -96,16 +96,24 @@ enum MutationSites {
                         mutants: [(.skipHop, "\(queue).async", "run at once")],
                         render: { ids in "GraderVariant.Hop(id: \(ids[0]), queue: \(queue)).async" }))
             }
-            // `[weak self]`: a strong reference rides along.
+            // `[weak self]`: a strong reference rides along. The closure must use it, or the compiler drops an
+            // unused capture and the mutant is the solution itself: `_ = graderRetained` right after `in`.
             if token.isWord("weak"), index + 2 < tokens.count, tokens[index + 1].isWord("self"),
-                tokens[index + 2].isSymbol("]"), index > 0, tokens[index - 1].isSymbol("[")
+                tokens[index + 2].isSymbol("]"), index > 0, tokens[index - 1].isSymbol("["),
+                let keyword = (index + 3..<min(tokens.count, index + 40)).first(where: {
+                    tokens[$0].isWord("in") && depths[$0] == depths[index - 1]
+                })
             {
+                let signature = slice(index + 2, keyword)
                 add(
                     requirement,
                     MutationSite(
-                        range: tokens[index].offset..<tokens[index + 1].end, lines: line(index)...line(index),
+                        range: tokens[index].offset..<tokens[keyword].end, lines: line(index)...line(keyword),
                         mutants: [(.captureStrongly, "[weak self]", "[weak self, strong self]")],
-                        render: { ids in "weak self, graderRetained = GraderVariant.mutant(\(ids[0])) ? self : nil" }))
+                        render: { ids in
+                            "weak self, graderRetained = GraderVariant.mutant(\(ids[0])) ? self : nil\(signature) "
+                                + "_ = graderRetained;"
+                        }))
             }
             // Conditions of if, guard and while (not bindings or patterns).
             if token.isWord("if") || token.isWord("guard") || token.isWord("while"),
