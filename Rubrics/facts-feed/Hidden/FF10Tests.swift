@@ -63,15 +63,18 @@ final class FF10ErrorTests: HiddenTestCase {
     }
 
     func test_FF10_clientReportsTheHTTPStatus() {
-        let transport = StubTransport(always: .http(status: 503, body: Data()))
-        let client = FactsFeedClient(session: transport.session, url: feedURL)
-        var result: Result<Feed, FeedError>?
-        let lock = NSLock()
+        // 503, and the edges of 2xx: a 300 with the feed in its body is still no feed.
+        for (status, body) in [(503, Data()), (300, Data(HiddenFeeds.plain.utf8)), (199, Data())] {
+            let transport = StubTransport(always: .http(status: status, body: body))
+            let client = FactsFeedClient(session: transport.session, url: feedURL)
+            var result: Result<Feed, FeedError>?
+            let lock = NSLock()
 
-        client.loadFeed { answer in lock.withLock { result = answer } }
+            client.loadFeed { answer in lock.withLock { result = answer } }
 
-        XCTAssertTrue(waitUntil { lock.withLock { result != nil } }, "the client never answered")
-        XCTAssertEqual(lock.withLock { result }, .failure(.http(status: 503)))
+            XCTAssertTrue(waitUntil { lock.withLock { result != nil } }, "the client never answered \(status)")
+            XCTAssertEqual(lock.withLock { result }, .failure(.http(status: status)))
+        }
     }
 
     func test_FF10_htmlErrorPageFailsWithAMessage() {

@@ -156,6 +156,20 @@ final class FF5LazyImageTests: HiddenTestCase {
         XCTAssertTrue(brokenRowImages.allSatisfy { $0 == .placeholder }, "row 6 showed \(brokenRowImages)")
     }
 
+    func test_FF5_aStatusOutside2xxIsAFailedImage() {
+        for status in [300, 199, 404] {
+            let transport = StubTransport(always: .http(status: status, body: Data("not an image".utf8)))
+            let loader = ImageLoader(session: transport.session, cache: ImageCache())
+            let answer = NSLock()
+            var result: Result<Data, FeedError>?
+
+            loader.loadImage(from: a) { loaded in answer.withLock { result = loaded } }
+
+            XCTAssertTrue(waitUntil { answer.withLock { result != nil } }, "no answer for status \(status)")
+            XCTAssertNil(try? answer.withLock { result }?.get(), "status \(status) is no image")
+        }
+    }
+
     func test_FF5_rowWithoutImageHrefHasNoSlotAndNoRequest() {
         let transport = imageTransport()
         let viewModel = loadedViewModel(transport)

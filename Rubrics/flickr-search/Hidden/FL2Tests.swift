@@ -87,6 +87,18 @@ final class FL2NetworkEngineTests: HiddenTestCase {
         XCTAssertEqual(status, 503)
     }
 
+    func test_FL2_theEdgesOf2xxAreHTTPErrors() {
+        for code in [199, 300] {
+            let (result, _) = outcome(
+                of: TestEndpoint(path: "/v1/photos"), answering: .json(#"{"value": 1}"#, status: code))
+            guard case .failure(.http(let status))? = result else {
+                XCTFail("status \(code): expected an HTTP error, got \(String(describing: result))")
+                continue
+            }
+            XCTAssertEqual(status, code)
+        }
+    }
+
     func test_FL2_malformedJSONIsADecodingError() {
         let (result, _) = outcome(of: TestEndpoint(path: "/v1/photos"), answering: .json(#"{"value": "#))
         guard case .failure(.decoding)? = result else {

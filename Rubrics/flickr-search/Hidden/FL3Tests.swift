@@ -56,4 +56,15 @@ final class FL3ResponseTests: HiddenTestCase {
             XCTAssertEqual(code, 112)
         }
     }
+
+    func test_FL3_aFailureBodyWithoutAMessageStillSaysSomething() {
+        XCTAssertThrowsError(try decode(#"{"stat": "fail", "code": 105}"#)) { error in
+            guard case .api(let code, let message)? = error as? NetworkError else {
+                return XCTFail("expected NetworkError.api, got \(error)")
+            }
+            XCTAssertEqual(code, 105)
+            XCTAssertFalse(
+                message.trimmingCharacters(in: .whitespaces).isEmpty, "the user is shown a message, never a blank")
+        }
+    }
 }

@@ -102,11 +102,48 @@ final class FL5PagingTests: HiddenTestCase {
         screen.willDisplayPhoto(at: 19)
         XCTAssertEqual(service.calls, ["kittens#1", "kittens#2", "owls#1", "owls#2"])
     }
+
+    func test_FL5_aNewQueryCancelsTheRequestInFlight() {
+        let (screen, service, _) = screenOnPageOne(of: 3)
+        screen.willDisplayPhoto(at: 19)
+        XCTAssertEqual(service.tasks.last?.isCancelled, false)
+        screen.queryChanged("owls")
+        XCTAssertEqual(service.tasks.last?.isCancelled, true, "page 2 of kittens is no longer wanted")
+    }
+
+    func test_FL5_theOldQuerysLastRowBringsNothingBeforeTheNewQuerysFirstPage() {
+        let (screen, service, clock) = screenOnPageOne(of: 3)
+        screen.queryChanged("owls")
+        screen.willDisplayPhoto(at: 19)
+        XCTAssertEqual(service.calls, ["kittens#1"], "paging starts over: no owls page 2 before owls page 1")
+        clock.advance(by: 0.3)
+        XCTAssertEqual(service.calls, ["kittens#1", "owls#1"])
+    }
+
+    func test_FL5_clearingTheQueryClearsThePhotosTheSpinnerAndTheError() {
+        let (screen, service, clock) = screenOnPageOne(of: 3)
+        screen.queryChanged("owls")
+        clock.advance(by: 0.3)
+        XCTAssertTrue(screen.isLoading.value, "owls page 1 is on its way")
+        screen.queryChanged("")
+        XCTAssertEqual(screen.photos.value.map(\.id), [], "an empty query shows no photos")
+        XCTAssertFalse(screen.isLoading.value, "nothing is loading for an empty query")
+
+        screen.queryChanged("bats")
+        clock.advance(by: 0.3)
+        service.fail(2, with: .http(status: 500))
+        XCTAssertNotNil(screen.errorMessage.value)
+        screen.queryChanged("  ")
+        XCTAssertNil(screen.errorMessage.value, "an empty query shows no error")
+        clock.advance(by: 5)
+        XCTAssertEqual(service.calls, ["kittens#1", "owls#1", "bats#1"], "an empty query requests nothing")
+    }
 }
 
 /// A search service whose answers the test gives when it chooses.
 private final class HeldSearches: PhotoSearching {
     var calls: [String] = []
+    private(set) var tasks: [ProbeTask] = []
     private var completions: [(Result<PhotosPage, NetworkError>) -> Void] = []
 
     func searchPhotos(
@@ -114,12 +151,19 @@ private final class HeldSearches: PhotoSearching {
     ) -> CancellableTask {
         calls.append("\(text)#\(page)")
         completions.append(completion)
-        return ProbeTask()
+        let task = ProbeTask()
+        tasks.append(task)
+        return task
     }
 
     func answer(_ index: Int, with page: PhotosPage) {
         guard index < completions.count else { return XCTFail("request \(index) was never made") }
         completions[index](.success(page))
+    }
+
+    func fail(_ index: Int, with error: NetworkError) {
+        guard index < completions.count else { return XCTFail("request \(index) was never made") }
+        completions[index](.failure(error))
     }
 }
 

@@ -58,6 +58,24 @@ final class FL6ImageTests: HiddenTestCase {
         XCTAssertEqual(transport.requests.count, 1)
     }
 
+    func test_FL6_aCachedImageAskedForOffMainArrivesOnMain() {
+        let transport = StubTransport(always: .http(status: 200, body: Data("JPEG".utf8)))
+        let loader = ImageLoader(session: transport.session)
+        let url = imageURL()
+        _ = load(loader, url)
+        let done = expectation(description: "cached image")
+        let onMain = NSLock()
+        var deliveredOnMain: Bool?
+        DispatchQueue.global().async {
+            loader.loadImage(from: url) { _ in
+                onMain.withLock { deliveredOnMain = Thread.isMainThread }
+                done.fulfill()
+            }
+        }
+        wait(for: [done], timeout: 2)
+        XCTAssertEqual(onMain.withLock { deliveredOnMain }, true, "a cached image is delivered on the main queue too")
+    }
+
     func test_FL6_concurrentLoadsOfOneURLMakeOneFetch() {
         let transport = StubTransport(always: .hold)
         let loader = ImageLoader(session: transport.session)
