@@ -30,8 +30,17 @@ public struct Finding: Codable, Equatable, Hashable, Sendable {
         self.message = message
     }
 
-    /// The editor-friendly form: `path:line:col: warning: message [rule-id]`.
+    /// Where the finding is, as editors read it: `path:line:col`; `path:line` when the column is unknown;
+    /// `path` alone for a whole-file or project-wide finding (line 0); empty when it has no path either.
+    public var location: String {
+        guard line > 0 else { return path }
+        return column > 0 ? "\(path):\(line):\(column)" : "\(path):\(line)"
+    }
+
+    /// The editor-friendly form: `path:line:col: warning: message [rule-id]`; a project-wide finding drops what
+    /// it has not (`Package.swift: error: …`, or `error: …` with no path), never `:0:0:`.
     public var formatted: String {
-        "\(path):\(line):\(column): \(severity.rawValue): \(message) [\(rule)]"
+        let tail = "\(severity.rawValue): \(message) [\(rule)]"
+        return location.isEmpty ? tail : "\(location): \(tail)"
     }
 }

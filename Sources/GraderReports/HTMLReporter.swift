@@ -144,8 +144,11 @@ public enum HTMLReporter: Reporter {
             lines.append("<tbody>")
             for finding in result.findings {
                 let severity = finding.severity.rawValue
+                let location =
+                    finding.location.isEmpty
+                    ? "<span class=\"muted\">(whole project)</span>" : "<code>\(h(finding.location))</code>"
                 lines.append(
-                    "<tr><td><code>\(h("\(finding.path):\(finding.line):\(finding.column)"))</code></td>"
+                    "<tr><td>\(location)</td>"
                         + "<td class=\"\(severity)\">\(severity)</td><td>\(h(finding.message))</td>"
                         + "<td><code>\(h(finding.rule))</code></td></tr>")
             }

@@ -99,7 +99,8 @@ public enum MarkdownReporter: Reporter {
             "| --- | --- | --- | --- |",
         ]
         for finding in result.findings {
-            let location = Escape.markdownCode("\(finding.path):\(finding.line):\(finding.column)", inTable: true)
+            let location =
+                finding.location.isEmpty ? "(whole project)" : Escape.markdownCode(finding.location, inTable: true)
             let cells = [location, finding.severity.rawValue, md(finding.message), md(finding.rule)]
             lines.append("| " + cells.joined(separator: " | ") + " |")
         }

@@ -89,8 +89,8 @@ final class RuleEngineTests: XCTestCase {
         XCTAssertEqual(
             evaluation.findings.map(\.formatted),
             [
-                ":0:0: error: `DispatchQueue` or `Task` never appears in non-test code; the exercise asks for it [required-apis]",
-                ":0:0: error: `URLSession` never appears in non-test code; the exercise asks for it [required-apis]",
+                "error: `DispatchQueue` or `Task` never appears in non-test code; the exercise asks for it [required-apis]",
+                "error: `URLSession` never appears in non-test code; the exercise asks for it [required-apis]",
             ])
     }
 
