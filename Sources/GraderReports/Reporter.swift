@@ -12,6 +12,29 @@ public enum ReportFormat: String, CaseIterable, Sendable {
 /// array (json), one test suite per submission (junit), or the table alone (csv).
 public protocol Reporter {
     static func render(_ results: [GradeResult]) -> String
+    /// Renders `results` with `options`; a reporter that has no use for them renders as `render(_:)` does.
+    static func render(_ results: [GradeResult], options: ReportOptions) -> String
+}
+
+extension Reporter {
+    public static func render(_ results: [GradeResult], options: ReportOptions) -> String { render(results) }
+}
+
+/// How reports are rendered, beyond the results themselves (`grader check --all-findings`).
+public struct ReportOptions: Sendable, Equatable {
+    /// Whether the text report lists every finding; by default it lists the first `findingsPerKind` of each kind
+    /// and counts the rest.
+    public var allFindings: Bool
+    /// How many findings of one kind the text report lists before it counts the rest.
+    public var findingsPerKind: Int
+
+    public init(allFindings: Bool = false, findingsPerKind: Int = 3) {
+        self.allFindings = allFindings
+        self.findingsPerKind = max(1, findingsPerKind)
+    }
+
+    /// The defaults: the first 3 findings of each kind.
+    public static let standard = ReportOptions()
 }
 
 /// The reporters by format.
@@ -29,7 +52,9 @@ public enum Reporters {
     }
 
     /// Renders `results` in `format`.
-    public static func render(_ results: [GradeResult], as format: ReportFormat) -> String {
-        reporter(for: format).render(results)
+    public static func render(
+        _ results: [GradeResult], as format: ReportFormat, options: ReportOptions = .standard
+    ) -> String {
+        reporter(for: format).render(results, options: options)
     }
 }

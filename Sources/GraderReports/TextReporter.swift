@@ -4,22 +4,25 @@ import GraderCore
 /// The terminal report: plain text with ✓/✗ and no colour codes.
 ///
 /// One result gives the full report: header (exercise, submission, score, verdict against the pass mark),
-/// criteria table, hidden tests per requirement, findings as `path:line:col: severity: message [rule-id]`,
-/// history, own tests and coverage, the manual-review checklist, follow-up questions and notes. Several give
-/// the summary table, then each full report. Candidate-controlled text is stripped of control characters, so
+/// criteria table, hidden tests per requirement, findings as `path:line:col: severity: message [rule-id]`
+/// grouped by kind (the first few of each, unless `ReportOptions.allFindings`), history, own tests and
+/// coverage, the manual-review checklist, follow-up questions and notes. Several give the summary table, then
+/// each full report. Candidate-controlled text is stripped of control characters, so
 /// a submission cannot send escape sequences to the interviewer's terminal.
 public enum TextReporter: Reporter {
-    public static func render(_ results: [GradeResult]) -> String {
-        if results.count == 1 { return report(results[0]) }
+    public static func render(_ results: [GradeResult]) -> String { render(results, options: .standard) }
+
+    public static func render(_ results: [GradeResult], options: ReportOptions) -> String {
+        if results.count == 1 { return report(results[0], options: options) }
         var parts = [SummaryReporter.text(results)]
         for result in results {
-            parts.append(String(repeating: "=", count: 72) + "\n\n" + report(result))
+            parts.append(String(repeating: "=", count: 72) + "\n\n" + report(result, options: options))
         }
         return parts.joined(separator: "\n")
     }
 
     /// The full report for one submission.
-    public static func report(_ result: GradeResult) -> String {
+    public static func report(_ result: GradeResult, options: ReportOptions = .standard) -> String {
         var sections = [header(result)]
         if !result.reviewReasons.isEmpty {
             sections.append(
@@ -28,7 +31,7 @@ public enum TextReporter: Reporter {
         }
         if !result.criteria.isEmpty { sections.append(criteria(result)) }
         if !result.tests.isEmpty { sections.append(tests(result)) }
-        if !result.findings.isEmpty { sections.append(findings(result)) }
+        if !result.findings.isEmpty { sections.append(findings(result, options: options)) }
         if let history = result.history { sections.append(self.history(history)) }
         if let own = result.ownTests { sections.append(ownTests(own)) }
         if !result.manualReview.isEmpty { sections.append(manualReview(result.manualReview)) }
@@ -84,8 +87,21 @@ public enum TextReporter: Reporter {
         return lines
     }
 
-    private static func findings(_ result: GradeResult) -> [String] {
-        ["Findings (\(result.findings.count))"] + result.findings.map { "  " + line($0.formatted) }
+    /// The findings by kind, each kind headed by its tally; past `findingsPerKind` a kind's rest is counted.
+    private static func findings(_ result: GradeResult, options: ReportOptions) -> [String] {
+        let groups = FindingGroup.groups(result.findings)
+        let limit = options.allFindings ? Int.max : options.findingsPerKind
+        let cut = groups.contains { $0.findings.count > limit }
+        var lines = [
+            "Findings (\(result.findings.count)"
+                + (cut ? "; the first \(limit) of each kind, --all-findings lists them all)" : ")")
+        ]
+        for group in groups {
+            lines.append("  \(line(group.title)): \(group.tally)")
+            lines += group.findings.prefix(limit).map { "    " + line($0.formatted) }
+            if group.findings.count > limit { lines.append("    … \(group.findings.count - limit) more") }
+        }
+        return lines
     }
 
     private static func history(_ history: HistorySummary) -> [String] {
