@@ -119,6 +119,43 @@ final class CLITests: XCTestCase {
         }
     }
 
+    func testAllFindingsListsWhatTheTextReportCountsByDefault() throws {
+        let kit = try FixtureKit()
+        defer { kit.remove() }
+        try kit.write(
+            """
+            {
+              "exercise": "counter", "title": "Counter", "version": "1.0.0", "time_box": "1 hour", "pass_percent": 60,
+              "modules": ["Counter"], "requirements": [{"id": "CT1", "title": "Counting"}],
+              "criteria": [{"id": "no-singletons", "title": "No singletons", "kind": "rule", "points": 2}]
+            }
+            """, to: "Rubrics/counter/rubric.json")
+        let singletons = (1...5).map { "final class Store\($0) {\n    static let shared = Store\($0)()\n}\n" }
+        let submission = try FixtureSubmission(
+            "five-singletons",
+            files: [
+                "exercise.json": FixtureSubmission.manifest,
+                "Sources/Counter/Counter.swift": FixtureSubmission.counter(),
+                "Sources/Counter/Stores.swift": singletons.joined(separator: "\n"),
+            ])
+        defer { submission.remove() }
+        let words = ["check", submission.root.path, "--static-only", "--kit", kit.root.path]
+        func listed(_ text: String) -> Int {
+            text.split(separator: "\n").filter { $0.hasPrefix("    Sources/Counter/Stores.swift:") }.count
+        }
+
+        let grouped = run(words)
+        XCTAssertEqual(grouped.code, 1, grouped.err)
+        XCTAssertTrue(grouped.out.contains("  no-singletons: 5 errors\n"), grouped.out)
+        XCTAssertEqual(listed(grouped.out), 3)
+        XCTAssertTrue(grouped.out.contains("    … 2 more\n"), grouped.out)
+
+        let all = run(words + ["--all-findings"])
+        XCTAssertEqual(all.code, 1, all.err)
+        XCTAssertEqual(listed(all.out), 5)
+        XCTAssertFalse(all.out.contains("more\n"), all.out)
+    }
+
     func testListShowsExercisesWithRequirements() throws {
         let kit = try FixtureKit()
         defer { kit.remove() }

@@ -28,6 +28,7 @@ struct CheckCommand: GraderCommand {
                 completion: .choices(ReportFormat.allCases.map(\.rawValue))),
             .value("output", "file", "Write the report to a file instead of standard output.", completion: .file),
             .value("csv", "file", "Also write the summary table as CSV.", completion: .file),
+            .flag("all-findings", "List every finding in the text report (default: the first 3 of each kind)."),
             .value("exercise", "id", "The exercise, when the submission has no manifest.", completion: .exercise),
             .value(
                 "manual", "file", #"The interviewer's scores for manual criteria (JSON: {"architecture": 8})."#,
@@ -51,6 +52,7 @@ struct CheckCommand: GraderCommand {
     var output: String?
     var csv: String?
     var manualFile: String?
+    var reportOptions: ReportOptions
     let invocation: Invocation
 
     init(_ invocation: Invocation) throws {
@@ -73,6 +75,7 @@ struct CheckCommand: GraderCommand {
         output = invocation.value("output")
         csv = invocation.value("csv")
         manualFile = invocation.value("manual")
+        reportOptions = ReportOptions(allFindings: invocation.has("all-findings"))
     }
 
     func run(_ context: CommandContext) throws -> Int32 {
@@ -91,7 +94,7 @@ struct CheckCommand: GraderCommand {
             context.output.err("grader: \(result.message ?? "could not grade \(result.submission)")\n")
         }
         if failed.count < results.count {
-            try context.emit(Reporters.render(results, as: format), to: output)
+            try context.emit(Reporters.render(results, as: format, options: reportOptions), to: output)
             if let csv { try context.emit(Reporters.render(results, as: .csv), to: csv) }
         }
         if !failed.isEmpty { return 3 }

@@ -17,7 +17,8 @@ struct DemoCommand: GraderCommand {
         ],
         options: [
             .value("keep", "dir", "Write the sample submission there and keep it.", completion: .directory),
-            CheckCommand.spec.option("format")!, CheckCommand.spec.option("output")!, CheckCommand.spec.option("jobs")!,
+            CheckCommand.spec.option("format")!, CheckCommand.spec.option("output")!,
+            CheckCommand.spec.option("all-findings")!, CheckCommand.spec.option("jobs")!,
             CheckCommand.spec.option("manual")!, CommandSpec.kitOption,
         ],
         exitCodes: "As 'grader check': 0 passed, 1 below the pass mark, 2 usage error, 3 could not grade.")
@@ -35,6 +36,7 @@ struct DemoCommand: GraderCommand {
         for name in ["format", "output", "jobs", "manual"] {
             if let value = invocation.value(name) { words += ["--\(name)", value] }
         }
+        for flag in ["all-findings"] where invocation.has(flag) { words.append("--\(flag)") }
         return words
     }
 
