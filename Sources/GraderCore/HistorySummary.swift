@@ -1,3 +1,5 @@
+import Foundation
+
 /// The git-history figures a result carries (SPEC §4 `history`), filled in by GraderHistory.
 public struct HistorySummary: Codable, Equatable, Sendable {
     /// Commits after the baseline.
@@ -25,6 +27,13 @@ public struct HistorySummary: Codable, Equatable, Sendable {
     public var testCommits: Int?
     /// The 1-based position of the first commit touching tests, if any.
     public var firstTestCommit: Int?
+    /// The commits after the baseline, oldest first, at most `commitLogLimit` of them (`commits` counts them
+    /// all): what the HTML report's timeline and lines-per-commit charts draw. Absent when no commit was read,
+    /// and in results written before it was added.
+    public var commitLog: [CommitSummary]?
+
+    /// The most commits `commitLog` lists; a longer history lists its first ones.
+    public static let commitLogLimit = 500
 
     public init(
         commits: Int, baseline: String?, medianLines: Double, maxLines: Int, shareOverThreshold: Double,
@@ -38,5 +47,49 @@ public struct HistorySummary: Codable, Equatable, Sendable {
         self.daysWithCommits = daysWithCommits
         self.observations = observations
         self.problems = problems
+    }
+}
+
+/// One commit after the baseline, as a report draws it: when it was authored, how many lines it changed and
+/// what its title says. The title is the candidate's text: reporters escape it.
+public struct CommitSummary: Codable, Equatable, Sendable {
+    /// The full commit hash.
+    public var hash: String
+    /// The message's first line, at most `titleLimit` characters.
+    public var title: String
+    /// The author date in UTC, ISO 8601 (`2024-05-01T10:22:03Z`).
+    public var authoredAt: String
+    /// Lines changed, generated, vendored and binary files excluded (as `medianLines` counts them).
+    public var lines: Int
+    /// Whether the commit adds or changes test files.
+    public var touchesTests: Bool
+    /// True when the commit's size is unknown (it sits on a shallow clone's boundary); absent otherwise.
+    public var sizeUnknown: Bool?
+
+    /// The longest title a summary keeps.
+    public static let titleLimit = 200
+
+    public init(
+        hash: String, title: String, authoredAt: Date, lines: Int, touchesTests: Bool, sizeUnknown: Bool = false
+    ) {
+        self.hash = hash
+        self.title = String(title.prefix(Self.titleLimit))
+        self.authoredAt = Self.timestamp(authoredAt)
+        self.lines = lines
+        self.touchesTests = touchesTests
+        self.sizeUnknown = sizeUnknown ? true : nil
+    }
+
+    /// The author date, or nil when `authoredAt` is not an ISO 8601 timestamp (a hand-edited result).
+    public var authorDate: Date? { Self.formatter().date(from: authoredAt) }
+
+    /// `date` as `authoredAt` writes it.
+    public static func timestamp(_ date: Date) -> String { formatter().string(from: date) }
+
+    private static func formatter() -> ISO8601DateFormatter {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        return formatter
     }
 }

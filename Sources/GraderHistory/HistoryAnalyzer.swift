@@ -190,7 +190,19 @@ public struct HistoryAnalyzer: Sendable {
         summary.flaggedMessages = assessment.flaggedCommits
         summary.testCommits = figures.testCommits
         summary.firstTestCommit = figures.firstTestCommit
+        summary.commitLog = commitLog(report.commits)
         return summary
+    }
+
+    /// The per-commit figures the HTML report charts: the first `commitLogLimit` commits; nil when none.
+    static func commitLog(_ commits: [CommitInfo]) -> [CommitSummary]? {
+        guard !commits.isEmpty else { return nil }
+        return commits.prefix(HistorySummary.commitLogLimit).map { commit in
+            CommitSummary(
+                hash: commit.hash, title: commit.title, authoredAt: commit.authorDate,
+                lines: commit.sizeUnknown ? 0 : commit.linesChanged, touchesTests: commit.touchesTests,
+                sizeUnknown: commit.sizeUnknown)
+        }
     }
 
     /// Source files git counted as binary (a `.gitattributes` can hide lines that way): said, not scored.
