@@ -68,4 +68,14 @@ final class RequirementGroupTests: XCTestCase {
         XCTAssertEqual(Figures.fixed(10.002, decimals: 3), "10.002")
         XCTAssertEqual(Figures.fixed(3, decimals: 0), "3")
     }
+
+    /// A hand-edited result can hold any number; printing it must not trap.
+    func testHugeNumbersPrintInsteadOfTrapping() {
+        XCTAssertEqual(Figures.plain(1e20), "1e+20")
+        XCTAssertEqual(Figures.plain(-Double(Int.max)), "-9.223372036854776e+18")
+        XCTAssertEqual(Figures.score(1e300, of: 1e300), "1e+300/1e+300")
+        XCTAssertEqual(Figures.fixed(1e20, decimals: 3), "1e+20")
+        XCTAssertEqual(Figures.plain(1e16), "1e+16")
+        XCTAssertEqual(Figures.plain(99_999_999_999_999), "99999999999999")
+    }
 }

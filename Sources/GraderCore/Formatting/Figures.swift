@@ -2,9 +2,13 @@ import Foundation
 
 /// Number formatting that does not depend on the locale, so reports are byte-for-byte deterministic.
 public enum Figures {
+    /// Beyond this a figure prints in Swift's own notation (`1e+20`): its hundredths would not fit an `Int`.
+    static let largest = 1e15
+
     /// `10` for 10.0, `7.5` for 7.5, `0.33` for 1/3 (at most two decimals, trailing zeros dropped).
     public static func plain(_ value: Double) -> String {
         guard value.isFinite else { return "n/a" }
+        guard abs(value) < largest else { return "\(value.rounded())" }
         let hundredths = Int((abs(value) * 100).rounded())
         let sign = value < 0 && hundredths > 0 ? "-" : ""
         let whole = hundredths / 100
@@ -18,6 +22,7 @@ public enum Figures {
     /// Exactly `decimals` decimals: `0.120` for 0.12 with three.
     public static func fixed(_ value: Double, decimals: Int) -> String {
         guard value.isFinite else { return "0" }
+        guard abs(value) < largest, (0...6).contains(decimals) else { return plain(value) }
         var scale = 1
         for _ in 0..<decimals { scale *= 10 }
         let units = Int((abs(value) * Double(scale)).rounded())
