@@ -1,10 +1,12 @@
 import GraderCore
 
-/// A single self-contained HTML page: inline CSS, no scripts, no external resources.
+/// A single self-contained HTML page: inline CSS, inline SVG charts, no scripts, no external resources.
 ///
 /// Submissions are untrusted, so every string from a result is HTML-escaped, and the page's
 /// Content-Security-Policy forbids scripts and remote loads as a second line of defence. One result gives its
-/// full report; several give the summary table (linking to each report), then every report.
+/// full report; several give the summary table (linking to each report), then every report. A graded report
+/// opens with four charts (`Chart`): score per criterion, commit timeline, lines per commit and coverage per
+/// file; a chart with nothing to draw is a one-line note instead.
 public enum HTMLReporter: Reporter {
     public static func render(_ results: [GradeResult]) -> String {
         let title: String
@@ -67,6 +69,9 @@ public enum HTMLReporter: Reporter {
         ul.tests { list-style: none; padding-left: 8px; }
         ul.checklist { list-style: none; padding-left: 8px; }
         .muted { color: #6e6e73; }
+        figure.chart { margin: 8px 0 20px; }
+        figure.chart svg { display: block; width: 100%; height: auto; }
+        figure.chart p { margin: 2px 0 0; font-size: 13px; }
         """
 
     private static func h(_ text: String) -> String { Escape.markup(text) }
@@ -91,6 +96,11 @@ public enum HTMLReporter: Reporter {
             lines.append("<p>The hidden-test points are withheld until a human has looked:</p>")
             lines.append(
                 "<ul class=\"withheld\">" + result.reviewReasons.map { "<li>\(h($0))</li>" }.joined() + "</ul>")
+        }
+
+        if result.status != .error {
+            lines.append("<\(sub)>At a glance</\(sub)>")
+            lines += Chart.charts(for: result, idPrefix: anchor).map(figure)
         }
 
         if !result.criteria.isEmpty {
@@ -231,5 +241,21 @@ public enum HTMLReporter: Reporter {
 
         lines.append("</section>")
         return lines.joined(separator: "\n")
+    }
+
+    /// A chart as a `<figure>`: its title, then the SVG and what its marks mean, or the note in one line.
+    private static func figure(_ chart: Chart) -> String {
+        switch chart.body {
+        case .note(let note):
+            return "<figure class=\"chart\"><figcaption><strong>\(h(chart.title))</strong>: "
+                + "<span class=\"muted\">\(h(note))</span></figcaption></figure>"
+        case .svg(let svg):
+            var lines = [
+                "<figure class=\"chart\">", "<figcaption><strong>\(h(chart.title))</strong></figcaption>", svg,
+            ]
+            if let caption = chart.caption { lines.append("<p class=\"muted\">\(h(caption))</p>") }
+            lines.append("</figure>")
+            return lines.joined(separator: "\n")
+        }
     }
 }

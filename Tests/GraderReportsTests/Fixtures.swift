@@ -1,3 +1,4 @@
+import Foundation
 import GraderCore
 
 /// Canned results the golden files are rendered from: a realistic movie-client grade with passing and failing
@@ -107,7 +108,7 @@ enum Fixtures {
                 rule: "no-force", severity: .warning, path: "Sources/MovieClient/MovieListViewModel.swift", line: 41,
                 column: 37, message: "force unwrap 'movie.posterPath!'; unwrap with 'if let' or 'guard let'"),
         ]
-        let history = HistorySummary(
+        var history = HistorySummary(
             commits: 9, baseline: "3f2a9c1e5b7d4a60c9e8f1b2a3d4c5e6f7a8b9c0", medianLines: 38, maxLines: 412,
             shareOverThreshold: 0.111, daysWithCommits: 2,
             observations: [
@@ -115,6 +116,8 @@ enum Fixtures {
                 "T5 \"WIP\" in title: 4c7d2a1",
                 "tests committed along the way: 3 of 9 commits touch Tests/",
             ], problems: [])
+        history.maxCommitLines = 300
+        history.commitLog = aliceCommits
         let ownTests = OwnTestsSummary(
             total: 12, passed: 11, failed: 1, lineCoverage: 64.3,
             files: [
@@ -145,6 +148,31 @@ enum Fixtures {
                 "not checked: style (swift-format was not found on PATH)",
                 "MC9: the hidden tests expected `SearchViewModel.queryChanged(_:)`; the submission renamed it",
             ])
+    }
+
+    /// Alice's nine commits over two days: one over the 300-line threshold, tests in three.
+    static var aliceCommits: [CommitSummary] {
+        let start = Date(timeIntervalSince1970: 1_767_625_200)  // 2026-01-05 15:00 UTC
+        let commits: [(String, String, Double, Int, Bool)] = [
+            ("1c0ffee", "Add the movie category enum with display titles", 0, 24, false),
+            ("2b5e7a9", "Build category and search requests with the API key", 35, 38, false),
+            ("4c7d2a1", "WIP decoding", 80, 52, false),
+            ("5d8e3b2", "Decode the paged response and test a missing poster", 110, 412, true),
+            ("6e9f4c3", "Map non-2xx responses to a typed error", 165, 31, false),
+            ("7fa05d4", "Test error mapping for invalid JSON", 1_125, 45, true),
+            ("8ab16e5", "Load posters through an in-memory cache", 1_170, 38, false),
+            (
+                "9b1e4f2",
+                "Cancel the old poster load when a cell is rebound to another movie, and test it with a slow loader",
+                1_230, 17, true
+            ),
+            ("a0c27f6", "Model the list states", 1_290, 60, false),
+        ]
+        return commits.map { hash, title, minutes, lines, tests in
+            CommitSummary(
+                hash: hash + String(repeating: "0", count: 33), title: title,
+                authoredAt: start.addingTimeInterval(minutes * 60), lines: lines, touchesTests: tests)
+        }
     }
 
     static var bob: GradeResult {
