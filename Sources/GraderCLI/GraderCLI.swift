@@ -26,7 +26,7 @@ public struct GraderCLI {
     /// Every command, in the order the overview lists them.
     static let commands: [any GraderCommand.Type] = [
         DemoCommand.self, ListCommand.self, NewCommand.self, CheckCommand.self, PairCommand.self, VerifyCommand.self,
-        SyncExercisesCommand.self, MutateCommand.self, BenchCommand.self, CacheCommand.self,
+        SyncExercisesCommand.self, MutateCommand.self, BenchCommand.self, InspectReportCommand.self, CacheCommand.self,
         CompletionsCommand.self,
     ]
 
