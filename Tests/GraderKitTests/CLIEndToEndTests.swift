@@ -7,13 +7,10 @@ import XCTest
 /// and one-line errors for usage mistakes, and completion scripts that their shells accept.
 final class CLIEndToEndTests: XCTestCase {
     private func grader() throws -> URL {
-        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for _ in 0..<4 {
-            let candidate = folder.appendingPathComponent("grader")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            folder = folder.deletingLastPathComponent()
+        guard let grader = FixtureKit.builtGrader else {
+            throw XCTSkip("the grader executable is not built next to the tests")
         }
-        throw XCTSkip("the grader executable is not built next to the tests")
+        return grader
     }
 
     private func run(_ words: [String]) throws -> ProcessOutput {

@@ -17,6 +17,17 @@ struct FixtureKit {
         return folder
     }()
 
+    /// The `grader` executable `swift build --build-tests` put next to the test bundle, if there is one.
+    static var builtGrader: URL? {
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = folder.appendingPathComponent("grader")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            folder = folder.deletingLastPathComponent()
+        }
+        return nil
+    }
+
     let root: URL
     var kit: Kit { Kit(root: root) }
 
