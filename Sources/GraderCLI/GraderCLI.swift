@@ -9,16 +9,23 @@ public struct GraderCLI {
     public struct Output: Sendable {
         public var out: @Sendable (String) -> Void
         public var err: @Sendable (String) -> Void
+        /// Whether `err` reaches a terminal, where a progress line can be rewritten in place.
+        public var errIsTerminal: Bool
 
-        public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void) {
+        public init(
+            out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void,
+            errIsTerminal: Bool = false
+        ) {
             self.out = out
             self.err = err
+            self.errIsTerminal = errIsTerminal
         }
 
         /// Standard output and error; silent once an interruption is being handled (what was running was killed).
         public static let standard = Output(
             out: { text in if !WorkFolders.isInterrupted { FileHandle.standardOutput.write(Data(text.utf8)) } },
-            err: { text in if !WorkFolders.isInterrupted { FileHandle.standardError.write(Data(text.utf8)) } })
+            err: { text in if !WorkFolders.isInterrupted { FileHandle.standardError.write(Data(text.utf8)) } },
+            errIsTerminal: isatty(STDERR_FILENO) == 1)
     }
 
     public static let version = GraderVersion.current

@@ -1,9 +1,10 @@
 import Foundation
 import GraderAuthoring
-import GraderCLI
 import GraderCore
 import GraderKit
 import XCTest
+
+@testable import GraderCLI
 
 /// The CLI in-process: arguments in, exit code and printed text out.
 final class CLITests: XCTestCase {
@@ -154,6 +155,24 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(all.code, 1, all.err)
         XCTAssertEqual(listed(all.out), 5)
         XCTAssertFalse(all.out.contains("more\n"), all.out)
+    }
+
+    func testProgressIsOneLineRewrittenOnATerminalAndNothingOtherwise() throws {
+        let printed = Printed()
+        let terminal = GraderCLI.Output(
+            out: { _ in }, err: { text in printed.lock.withLock { printed.err += text } }, errIsTerminal: true)
+        let report = try XCTUnwrap(ProgressLine.reporter(for: terminal))
+        report(CheckProgress(submission: "alice", step: .building))
+        report(CheckProgress(submission: "/home/me/candidates/alice", step: .hiddenTests(done: 12, total: 40)))
+        report(CheckProgress(submission: "alice\u{1B}[31m", step: .ownTests))
+        XCTAssertEqual(
+            printed.err,
+            "\r\u{1B}[2Kalice: building with the hidden suite…\r\u{1B}[2Kalice: hidden tests 12/40"
+                + "\r\u{1B}[2Kalice[31m: the candidate's own tests, with coverage…")
+
+        let piped = GraderCLI.Output(out: { _ in }, err: { _ in XCTFail("no progress when piped") })
+        XCTAssertNil(ProgressLine.reporter(for: piped))
+        XCTAssertFalse(GraderCLI.Output(out: { _ in }, err: { _ in }).errIsTerminal, "quiet unless told otherwise")
     }
 
     func testListShowsExercisesWithRequirements() throws {

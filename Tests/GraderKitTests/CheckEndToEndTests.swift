@@ -45,6 +45,8 @@ final class CheckEndToEndTests: XCTestCase {
         var options = CheckOptions()
         options.jobs = 2
         options.testTimeout = 20
+        let progress = ProgressRecorder()
+        options.progress = { progress.record($0) }
         let checker = Checker(kit: fixtureKit.kit, options: options, analyzers: .none)
         let results = checker.check(submissions.map(\.root.path))
         let byName = Dictionary(uniqueKeysWithValues: zip(fixtures.map(\.name), results))
@@ -84,5 +86,26 @@ final class CheckEndToEndTests: XCTestCase {
             broken.notes.contains { $0.contains("does not compile") && $0.contains("Counter.swift:1") },
             "\(broken.notes)")
         XCTAssertEqual(broken.criteria.first { $0.id == "own-tests" }?.status, .notChecked)
+
+        // Progress: the build, each hidden test counted in order, then the own tests where they run.
+        let counted = (1...6).map { CheckProgress.Step.hiddenTests(done: $0, total: 6) }
+        XCTAssertEqual(progress.steps(submissions[0].root.path), [.building] + counted + [.ownTests])
+        XCTAssertEqual(
+            progress.steps(submissions[3].root.path), [.building] + counted, "no own tests after a failed build")
+        XCTAssertEqual(progress.events.count, 4 + 6 * 4 + 3, "one event per step and test, nothing more")
+    }
+}
+
+/// Every `CheckProgress` a check reports, from any thread.
+private final class ProgressRecorder: @unchecked Sendable {
+    private let lock = NSLock()
+    private var recorded: [CheckProgress] = []
+
+    func record(_ progress: CheckProgress) { lock.withLock { recorded.append(progress) } }
+
+    var events: [CheckProgress] { lock.withLock { recorded } }
+
+    func steps(_ submission: String) -> [CheckProgress.Step] {
+        events.filter { $0.submission == submission }.map(\.step)
     }
 }

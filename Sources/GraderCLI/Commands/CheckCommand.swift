@@ -81,6 +81,7 @@ struct CheckCommand: GraderCommand {
     func run(_ context: CommandContext) throws -> Int32 {
         let kit = try context.kit(invocation)
         var options = options
+        options.progress = ProgressLine.reporter(for: context.output)
         if let manualFile { options.manualScores = try ManualScores.load(manualFile, rubrics: try kit.rubrics()) }
         if let exercise = options.exercise, !kit.exerciseIDs().contains(exercise) {
             throw GraderError.unknownExercise(exercise, known: kit.exerciseIDs())
@@ -88,6 +89,7 @@ struct CheckCommand: GraderCommand {
         let checker = Checker(
             kit: kit, options: options, runner: context.runner, analyzers: .live(runner: context.runner))
         let results = checker.check(paths)
+        if options.progress != nil { context.output.err(ProgressLine.clear) }
         // A submission that could not be graded says why in one line, whether it came alone or with others.
         let failed = results.filter { $0.status == .error }
         for result in failed {

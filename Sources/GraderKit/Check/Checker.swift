@@ -26,6 +26,8 @@ public struct CheckOptions: Sendable {
     public var limits = ResourceLimits()
     /// Told each stage's name and seconds as it ends (`GRADER_TIMINGS=1` prints them; docs/performance.md).
     public var stageTimer: (@Sendable (String, TimeInterval) -> Void)?
+    /// Told when a long step starts or advances (build, each hidden test, own tests); nil tells no one.
+    public var progress: (@Sendable (CheckProgress) -> Void)?
 
     public init() {}
 }
@@ -105,10 +107,13 @@ public struct Checker: Sendable {
             defer { lease?.release() }
             let slot = lease?.slot ?? (buildCache ?? work).appendingPathComponent(identified.rubric.exercise)
             lap("prepare")
+            let progress = options.progress
+            progress?(CheckProgress(submission: path, step: .building))
             let built = try build.run(identified, suite: suite, slot: slot)
             lap("build")
-            let run = RunStage(
+            var run = RunStage(
                 runner: runner, testTimeout: options.testTimeout, listTimeout: options.listTimeout, jobs: options.jobs)
+            if let progress { run.progress = { progress(CheckProgress(submission: path, step: $0)) } }
             testRun = run.run(built, suite: suite, rubric: identified.rubric, work: work)
             lap("run")
             notes += built.notes + (testRun?.notes ?? [])

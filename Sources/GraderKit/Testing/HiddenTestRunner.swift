@@ -8,6 +8,8 @@ public struct HiddenTestRunner: Sendable {
     public var timeout: TimeInterval
     /// Processes run at once.
     public var jobs: Int
+    /// Told after each test with how many have finished and how many there are, in increasing order.
+    public var onFinished: (@Sendable (_ done: Int, _ total: Int) -> Void)?
     /// Bytes of a test's output kept as evidence.
     public var outputLimit: Int
     /// Variables set in every test process besides the channel's (verify and mutate choose a variant with one).
@@ -56,7 +58,9 @@ public struct HiddenTestRunner: Sendable {
             planned += requirement.tests.map { (requirement.id, testModule, $0, share, blocked, symbol) }
         }
 
+        let finished = FinishedCount(total: planned.count, report: onFinished)
         return parallelMap(Array(planned.enumerated()), jobs: jobs) { index, item in
+            defer { finished.increment() }
             guard item.blocked == nil, let launcher else {
                 return TestResult(
                     name: item.test, requirement: item.requirement, status: .error,
@@ -207,5 +211,26 @@ public struct HiddenTestRunner: Sendable {
     static func evidence(_ output: ProcessOutput) -> String {
         let text = (output.stdout + output.stderr).split(separator: "\n").suffix(20).joined(separator: "\n")
         return output.truncated ? text + "\n[output truncated]" : text
+    }
+}
+
+/// How many tests have finished, reported under a lock so the counts arrive in order.
+private final class FinishedCount: @unchecked Sendable {
+    private let lock = NSLock()
+    private var done = 0
+    private let total: Int
+    private let report: (@Sendable (Int, Int) -> Void)?
+
+    init(total: Int, report: (@Sendable (Int, Int) -> Void)?) {
+        self.total = total
+        self.report = report
+    }
+
+    func increment() {
+        guard let report else { return }
+        lock.withLock {
+            done += 1
+            report(done, total)
+        }
     }
 }

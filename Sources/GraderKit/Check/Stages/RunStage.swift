@@ -16,6 +16,8 @@ public struct RunStage: Sendable {
     public var testTimeout: TimeInterval
     public var listTimeout: TimeInterval
     public var jobs: Int
+    /// Told as each hidden test finishes and when the own tests start.
+    public var progress: (@Sendable (CheckProgress.Step) -> Void)?
 
     public init(runner: ProcessRunner, testTimeout: TimeInterval, listTimeout: TimeInterval, jobs: Int) {
         self.runner = runner
@@ -26,7 +28,9 @@ public struct RunStage: Sendable {
 
     public func run(_ built: BuiltSubmission, suite: HiddenSuite, rubric: Rubric, work: URL) -> TestRunOutcome {
         let outcome = built.outcome
-        let tests = HiddenTestRunner(runner: runner, timeout: testTimeout, jobs: jobs).run(
+        var hidden = HiddenTestRunner(runner: runner, timeout: testTimeout, jobs: jobs)
+        if let progress = progress { hidden.onFinished = { progress(.hiddenTests(done: $0, total: $1)) } }
+        let tests = hidden.run(
             suite: suite, rubric: rubric, build: outcome, launcher: built.launcher, workDirectory: work,
             module: built.package.hiddenModule(for:))
         var notes: [String] = []
@@ -37,6 +41,7 @@ public struct RunStage: Sendable {
             let modules = built.package.modules.filter {
                 $0.kind == .candidateTests && outcome.builtModules.contains($0.name)
             }
+            progress?(.ownTests)
             ownTests = OwnTestRunner(runner: runner, listTimeout: listTimeout, jobs: jobs).run(
                 modules: modules.map(\.name), launcher: launcher, package: built.package.folder, workDirectory: work)
             if let broken = outcome.brokenCandidateTests.first {
