@@ -91,6 +91,29 @@ final class TW5FeedTests: HiddenTestCase {
         XCTAssertEqual(feed.cells.value.map(\.text), ["new", "old"])
     }
 
+    func test_TW5_theSpinnerShowsWhileTheTimelineLoads() {
+        let held = HeldTimeline()
+        let feed = FeedViewModel(timeline: held, session: LoggedInSession(), uiScheduler: ImmediateScheduler())
+        XCTAssertFalse(feed.isLoading.value, "nothing loads before the screen appears")
+        feed.viewDidLoad()
+        XCTAssertTrue(feed.isLoading.value, "the timeline is loading")
+        held.completions.first?(.success([tweet("1", "jack", "hi")]))
+        XCTAssertFalse(feed.isLoading.value, "the timeline answered")
+        feed.refreshRequested()
+        XCTAssertTrue(feed.isLoading.value, "a refresh loads again")
+    }
+
+    func test_TW5_anOlderLoadAnsweringLast_neverReplacesTheNewerAnswer() {
+        let held = HeldTimeline()
+        let feed = FeedViewModel(timeline: held, session: LoggedInSession(), uiScheduler: ImmediateScheduler())
+        feed.viewDidLoad()
+        feed.refreshRequested()
+        XCTAssertEqual(held.completions.count, 2)
+        held.completions[1](.success([tweet("2", "ev", "new")]))
+        held.completions[0](.success([tweet("1", "jack", "old")]))
+        XCTAssertEqual(feed.cells.value.map(\.text), ["new"], "the first load's late answer is out of date")
+    }
+
     func test_TW5_cellModel_titleIsAtHandle_textIsTheTweetsText() {
         let tweet = Tweet(id: "42", handle: "swiftlang", text: "Swift 6 🎉", date: Date(timeIntervalSince1970: 0))
         let cell = TweetCellModel(tweet: tweet)

@@ -82,6 +82,18 @@ final class TW6LogOutTests: HiddenTestCase {
         XCTAssertEqual(feed.cells.value, [], "an answer to a request made before Log Out must not show alice's tweets")
     }
 
+    func test_TW6_logOutWhileTheTimelineLoads_stopsTheSpinner() {
+        let client = aliceLoggedIn()
+        let held = HeldTimeline()
+        let feed = FeedViewModel(timeline: held, session: client, uiScheduler: ImmediateScheduler())
+        feed.viewDidLoad()
+        feed.logOutButtonTapped()
+        XCTAssertFalse(client.isLoggedIn.value, "Log Out should end the session")
+        XCTAssertFalse(feed.isLoading.value, "nothing is loading for a session that ended")
+        held.answerAll(with: aliceTweets)
+        XCTAssertFalse(feed.isLoading.value)
+    }
+
     func test_TW6_anAnswerForThePreviousUser_arrivingOnceAnotherIsLoggedIn_isNotShown() {
         let client = aliceLoggedIn()
         let held = HeldTimeline()
