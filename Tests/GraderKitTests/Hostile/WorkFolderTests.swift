@@ -76,15 +76,20 @@ final class WorkFolderTests: XCTestCase {
         let errors = Pipe()
         process.standardError = errors
         try process.run()
-        // Wait until the build has started inside the work folder, then interrupt.
-        let deadline = Date().addingTimeInterval(60)
+        // Wait until the build has started inside the work folder, then interrupt. The deadline is generous:
+        // on a loaded 2-core machine the check may take long to reach its build.
+        let deadline = Date().addingTimeInterval(600)
         func building() -> Bool {
             (FileManager.default.subpaths(atPath: temporary.path) ?? []).contains { $0.hasSuffix("/scratch/tmp") }
         }
-        while Date() < deadline, !building() {
+        while Date() < deadline, process.isRunning, !building() {
             Thread.sleep(forTimeInterval: 0.05)
         }
-        Thread.sleep(forTimeInterval: 0.5)
+        guard process.isRunning, building() else {
+            process.terminate()
+            process.waitUntilExit()
+            return XCTFail("the check never reached its build (status \(process.terminationStatus))")
+        }
         XCTAssertFalse(leftovers().isEmpty, "the check should be running")
         kill(process.processIdentifier, SIGINT)
         process.waitUntilExit()
