@@ -78,6 +78,34 @@ final class ProcessRunnerTests: XCTestCase {
         #endif
     }
 
+    func testAChildStartedThroughLaunchIsNoOrphanButAStrayOneIs() throws {
+        #if os(Linux)
+            RunningProcesses.adoptOrphans()
+            func sleeper() -> Process {
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: "/bin/sleep")
+                process.arguments = ["300"]
+                return process
+            }
+            let registered = sleeper()
+            let pid = try RunningProcesses.launch {
+                try registered.run()
+                return registered.processIdentifier
+            }
+            let stray = sleeper()
+            try stray.run()
+            RunningProcesses.reapOrphans()
+            // Killed and reaped by the sweep (so Foundation never sees it end: no waitUntilExit here).
+            XCTAssertEqual(kill(stray.processIdentifier, 0), -1, "an unregistered child is taken for an orphan")
+            XCTAssertTrue(registered.isRunning, "a child started through launch is the grader's own")
+            registered.terminate()
+            registered.waitUntilExit()
+            RunningProcesses.remove(pid)
+        #else
+            throw XCTSkip("orphans are adopted on Linux only")
+        #endif
+    }
+
     func testAProcessThatKeepsForkingAndExitingIsStoppedWithoutLeavingZombies() throws {
         #if os(Linux)
             RunningProcesses.adoptOrphans()

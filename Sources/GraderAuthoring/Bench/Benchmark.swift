@@ -243,14 +243,21 @@ final class BackgroundLoad: @unchecked Sendable {
             process.arguments = ["-c", "while :; do :; done"]
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
-            try process.run()
+            // Registered, or the orphan sweeper (RunningProcesses.adoptOrphans) would kill it as a stray child.
+            _ = try RunningProcesses.launch {
+                try process.run()
+                return process.processIdentifier
+            }
             processes.append(process)
         }
     }
 
     func stop() {
         for process in processes where process.isRunning { process.terminate() }
-        for process in processes { process.waitUntilExit() }
+        for process in processes {
+            process.waitUntilExit()
+            RunningProcesses.remove(process.processIdentifier)
+        }
         processes = []
     }
 

@@ -20,8 +20,10 @@ public enum RunningProcesses {
         public var description: String { "the grader is stopping; nothing more is started" }
     }
 
-    /// Starts a process and registers it in one step, so `reapOrphans` never mistakes it for an orphan.
-    static func launch(_ start: () throws -> Int32) throws -> Int32 {
+    /// Starts a process and registers it in one step, so `reapOrphans` never mistakes it for an orphan. A
+    /// program started by other means (Foundation's `Process`) in a process that adopts orphans must be started
+    /// through this, or the sweeper kills it as one; `remove` it once it has ended.
+    public static func launch(_ start: () throws -> Int32) throws -> Int32 {
         try lock.withLock {
             guard !stopped else { throw Stopped() }
             let pid = try start()
@@ -30,7 +32,7 @@ public enum RunningProcesses {
         }
     }
 
-    static func remove(_ pid: Int32) { lock.withLock { _ = pids.remove(pid) } }
+    public static func remove(_ pid: Int32) { lock.withLock { _ = pids.remove(pid) } }
 
     /// Kills every running child with all its descendants.
     public static func terminateAll() {

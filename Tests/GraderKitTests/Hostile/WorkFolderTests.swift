@@ -75,7 +75,12 @@ final class WorkFolderTests: XCTestCase {
         process.standardOutput = report
         let errors = Pipe()
         process.standardError = errors
-        try process.run()
+        // Registered, or the orphan sweeper another test may have started in this process kills it as a stray.
+        let pid = try RunningProcesses.launch {
+            try process.run()
+            return process.processIdentifier
+        }
+        defer { RunningProcesses.remove(pid) }
         // Wait until the build has started inside the work folder, then interrupt. The deadline is generous:
         // on a loaded 2-core machine the check may take long to reach its build.
         let deadline = Date().addingTimeInterval(600)
