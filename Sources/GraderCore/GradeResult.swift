@@ -16,6 +16,13 @@ public struct GradeResult: Codable, Equatable, Sendable {
     /// One line: the verdict, or why grading failed.
     public var message: String?
     public var exercise: String
+    /// The pair task graded, for a pair session (`grader pair`); nil for the exercise itself.
+    public var task: String?
+    /// The version of the rubric that scored the submission (`Rubric.version`); nil when nothing was scored.
+    public var rubricVersion: String?
+    /// `Rubric.digest` of the rubric that scored the submission: `grader report` re-scores and merges a saved
+    /// result only under the same rubric. Nil when nothing was scored.
+    public var rubricDigest: String?
     /// The submission as given on the command line (a folder, zip or bundle name).
     public var submission: String
     public var passed: Bool
@@ -46,8 +53,11 @@ public struct GradeResult: Codable, Equatable, Sendable {
         passed: Bool, score: Double, maxScore: Double, passPercent: Double, criteria: [CriterionResult],
         tests: [TestResult], findings: [Finding], history: HistorySummary?, ownTests: OwnTestsSummary?,
         manualReview: [ManualItem], followUpQuestions: [String], notes: [String], needsReview: [String] = [],
-        isolation: String? = nil
+        isolation: String? = nil, rubric: Rubric? = nil
     ) {
+        self.task = rubric?.task
+        self.rubricVersion = rubric?.version
+        self.rubricDigest = rubric?.digest
         self.needsReview = needsReview.isEmpty ? nil : needsReview
         self.isolation = isolation
         self.graderVersion = graderVersion

@@ -64,6 +64,26 @@ public enum JSONValue: Codable, Equatable, Sendable {
         return nil
     }
 
+    /// One line of text for the value, the same on every platform: object keys sorted, numbers as Swift prints
+    /// a `Double`, strings quoted, with `"` and `\` escaped. For hashing, not for reading back.
+    public var canonical: String {
+        switch self {
+        case .null: return "null"
+        case .bool(let value): return value ? "true" : "false"
+        case .number(let value): return "\(value)"
+        case .string(let value):
+            return "\""
+                + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+                + "\""
+        case .array(let values): return "[" + values.map(\.canonical).joined(separator: ",") + "]"
+        case .object(let members):
+            let pairs = members.sorted { $0.key < $1.key }.map {
+                JSONValue.string($0.key).canonical + ":" + $0.value.canonical
+            }
+            return "{" + pairs.joined(separator: ",") + "}"
+        }
+    }
+
     /// The strings of an array of strings; `nil` for anything else.
     public var strings: [String]? {
         guard case .array(let values) = self else { return nil }

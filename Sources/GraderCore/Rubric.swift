@@ -38,6 +38,25 @@ public struct Rubric: Codable, Equatable, Sendable {
     /// The most points the rubric can award.
     public var maxScore: Double { criteria.reduce(0) { $0 + $1.points } }
 
+    /// A fingerprint of everything that decides a score: the exercise (and pair task), the pass mark, and each
+    /// criterion's id, kind, points, requirement, rule and parameters, in order. Titles, checklists and
+    /// follow-up questions are left out: rewording them changes no score. A result records it
+    /// (`rubric_digest`), so a saved result is re-scored or merged only under the rubric that graded it.
+    public var digest: String {
+        var hasher = StableHash()
+        hasher.add(exercise)
+        hasher.add(task ?? "")
+        hasher.add("\(passPercent)")
+        for criterion in criteria {
+            hasher.add(
+                [
+                    criterion.id, criterion.kind.rawValue, "\(criterion.points)", criterion.requirement ?? "",
+                    criterion.rule ?? "", JSONValue.object(criterion.options).canonical,
+                ].joined(separator: "\u{1F}"))
+        }
+        return hasher.paddedHex
+    }
+
     /// Reads a rubric file (snake_case keys).
     public static func load(from url: URL) throws -> Rubric {
         let data = try Data(contentsOf: url)

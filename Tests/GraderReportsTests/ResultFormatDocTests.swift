@@ -29,6 +29,9 @@ final class ResultFormatDocTests: XCTestCase {
         result.needsReview = ["Sources/App/A.swift:3: `exit` ends the process from app code"]
         result.isolation = "bubblewrap"
         result.tests[0].tampered = true
+        result.task = "next-page"
+        result.rubricVersion = "1.0.0"
+        result.rubricDigest = "0123456789abcdef"
         let json = try JSONSerialization.jsonObject(with: Data(JSONReporter.render([result]).utf8))
         var keys = Set<String>()
         collectKeys(json, into: &keys)

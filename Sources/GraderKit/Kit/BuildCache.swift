@@ -138,21 +138,3 @@ public struct BuildCache: Sendable {
         return total
     }
 }
-
-/// FNV-1a, 64 bits: a stable name for a kit's contents (not a security hash).
-struct StableHash {
-    private var value: UInt64 = 0xcbf2_9ce4_8422_2325
-
-    mutating func add(_ text: String) { add(Data(text.utf8)) }
-
-    mutating func add(_ data: Data) {
-        for byte in data {
-            value ^= UInt64(byte)
-            value = value &* 0x100_0000_01b3
-        }
-        value ^= 0xff
-        value = value &* 0x100_0000_01b3
-    }
-
-    var hex: String { String(value, radix: 16) }
-}

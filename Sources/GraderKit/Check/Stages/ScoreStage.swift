@@ -63,6 +63,7 @@ public struct ScoreStage: Sendable {
             score: verdict.score, maxScore: verdict.maxScore, passPercent: rubric.passPercent, criteria: criteria,
             tests: tests, findings: analysis.findings, history: analysis.history.summary, ownTests: ownTests,
             manualReview: manualReview, followUpQuestions: rubric.followUpQuestions ?? [],
-            notes: notes + (verdict.note.map { [$0] } ?? []), needsReview: needsReview, isolation: isolation)
+            notes: notes + (verdict.note.map { [$0] } ?? []), needsReview: needsReview, isolation: isolation,
+            rubric: rubric)
     }
 }
