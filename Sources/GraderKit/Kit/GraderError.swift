@@ -9,6 +9,8 @@ public enum GraderError: Error, Equatable, CustomStringConvertible, Sendable {
     case exerciseNotIdentified(String, known: [String])
     case invalidRubric(String, reason: String)
     case badSubmission(String)
+    /// A saved result `grader report` cannot use: unreadable, not a result, or scored under another rubric.
+    case unusableResult(String)
     case destinationExists(String)
     case markers(String)
     case toolFailed(String)
@@ -28,13 +30,15 @@ public enum GraderError: Error, Equatable, CustomStringConvertible, Sendable {
                 + "pass --exercise with one of: \(known.joined(separator: ", "))"
         case .invalidRubric(let id, let reason): return "rubric of '\(id)' is invalid: \(reason)"
         case .badSubmission(let message): return message
+        case .unusableResult(let message): return message
         case .destinationExists(let path): return "\(path) already exists and is not empty; choose a new folder"
         case .markers(let message): return "solution markers: \(message)"
         case .toolFailed(let message): return message
         }
     }
 
-    /// The exit code of SPEC §4: 2 for usage errors, 3 for "could not grade".
+    /// The exit code of SPEC §4: 2 for usage errors, 3 for "could not grade" (a saved result that cannot be used
+    /// included).
     public var exitCode: Int32 {
         switch self {
         case .usage, .unknownExercise, .unknownTask, .destinationExists: return 2

@@ -113,4 +113,43 @@ public struct Scorer: Sendable {
         return Verdict(score: score, maxScore: maxScore, passed: passed, note: note, message: message)
     }
 
+    /// `result` with its totals, verdict and status worked out from its criteria and review reasons, and `notes`
+    /// followed by the provisional note while manual criteria are unscored: the last step of every scoring, when
+    /// `check` grades and when `report` applies manual scores to a saved result.
+    public func concluded(_ result: GradeResult, notes: [String]) -> GradeResult {
+        let verdict = verdict(result.criteria, needsReview: result.reviewReasons)
+        var concluded = result
+        concluded.score = verdict.score
+        concluded.maxScore = verdict.maxScore
+        concluded.passed = verdict.passed
+        concluded.status = verdict.passed ? .pass : .fail
+        concluded.message = verdict.message
+        concluded.notes = notes + (verdict.note.map { [$0] } ?? [])
+        return concluded
+    }
+
+    /// `result`, scored by this rubric, with the interviewer's `scores` for its manual criteria applied exactly as
+    /// `grader check --manual` applies them. Manual scores the result already holds stay unless `scores` gives
+    /// them again; ids of other rubrics' criteria are ignored, as `check` ignores them. A result that could not
+    /// be graded, or that none of `scores` applies to, is returned as it is.
+    public func applyingManualScores(_ scores: [String: Double], to result: GradeResult) -> GradeResult {
+        let manual = rubric.criteria.filter { $0.kind == .manual && scores[$0.id] != nil }
+        guard result.status != .error, !manual.isEmpty else { return result }
+        var notes = result.notes
+        if let note = verdict(result.criteria, needsReview: result.reviewReasons).note, notes.last == note {
+            notes.removeLast()
+        }
+        var rescored = result
+        for criterion in manual {
+            guard let score = scores[criterion.id] else { continue }
+            let scored = manualResult(criterion, score: score, evidence: [])
+            rescored.criteria = rescored.criteria.map { $0.id == criterion.id ? scored : $0 }
+            rescored.manualReview = rescored.manualReview.map { item in
+                var item = item
+                if item.id == criterion.id { item.score = score }
+                return item
+            }
+        }
+        return concluded(rescored, notes: notes)
+    }
 }

@@ -56,14 +56,13 @@ public struct ScoreStage: Sendable {
                 return scorer.manualResult(criterion, score: score, evidence: [])
             }
         }
-        let verdict = scorer.verdict(criteria, needsReview: needsReview)
-        return GradeResult(
-            graderVersion: GraderVersion.current, status: verdict.passed ? .pass : .fail, message: verdict.message,
-            exercise: rubric.exercise, submission: identified.submission.original, passed: verdict.passed,
-            score: verdict.score, maxScore: verdict.maxScore, passPercent: rubric.passPercent, criteria: criteria,
-            tests: tests, findings: analysis.findings, history: analysis.history.summary, ownTests: ownTests,
-            manualReview: manualReview, followUpQuestions: rubric.followUpQuestions ?? [],
-            notes: notes + (verdict.note.map { [$0] } ?? []), needsReview: needsReview, isolation: isolation,
-            rubric: rubric)
+        let result = GradeResult(
+            graderVersion: GraderVersion.current, status: .fail, message: nil, exercise: rubric.exercise,
+            submission: identified.submission.original, passed: false, score: 0, maxScore: 0,
+            passPercent: rubric.passPercent, criteria: criteria, tests: tests, findings: analysis.findings,
+            history: analysis.history.summary, ownTests: ownTests, manualReview: manualReview,
+            followUpQuestions: rubric.followUpQuestions ?? [], notes: [], needsReview: needsReview,
+            isolation: isolation, rubric: rubric)
+        return scorer.concluded(result, notes: notes)
     }
 }
