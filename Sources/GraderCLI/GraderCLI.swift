@@ -32,8 +32,9 @@ public struct GraderCLI {
 
     /// Every command, in the order the overview lists them.
     static let commands: [any GraderCommand.Type] = [
-        DemoCommand.self, ListCommand.self, NewCommand.self, CheckCommand.self, PairCommand.self, VerifyCommand.self,
-        SyncExercisesCommand.self, MutateCommand.self, BenchCommand.self, InspectReportCommand.self, CacheCommand.self,
+        DemoCommand.self, ListCommand.self, NewCommand.self, CheckCommand.self, ReportCommand.self, PairCommand.self,
+        VerifyCommand.self, SyncExercisesCommand.self, MutateCommand.self, BenchCommand.self, InspectReportCommand.self,
+        CacheCommand.self,
         CompletionsCommand.self,
     ]
 

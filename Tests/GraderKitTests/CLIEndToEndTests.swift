@@ -37,7 +37,7 @@ final class CLIEndToEndTests: XCTestCase {
     func testUsageMistakesPrintOneLineAndExitTwo() throws {
         for words in [
             ["frobnicate"], ["check"], ["check", "x", "--rounds", "5"], ["bench", "--rounds", "0"],
-            ["list", "--format", "json"],
+            ["list", "--format", "json"], ["report"], ["report", "a.json", "--static-only"],
         ] {
             let output = try run(words)
             XCTAssertEqual(output.status, 2, "\(words)")

@@ -21,18 +21,9 @@ struct CheckCommand: GraderCommand {
             ArgumentSpec(
                 "path", "A submission: a folder, a .zip file or a git bundle.", count: .oneOrMore, completion: .file)
         ],
-        options: [
-            .value(
-                "format", ReportFormat.allCases.map(\.rawValue).joined(separator: "|"),
-                "Report format (default: text).",
-                completion: .choices(ReportFormat.allCases.map(\.rawValue))),
-            .value("output", "file", "Write the report to a file instead of standard output.", completion: .file),
-            .value("csv", "file", "Also write the summary table as CSV.", completion: .file),
-            .flag("all-findings", "List every finding in the text report (default: the first 3 of each kind)."),
+        options: CommandSpec.printingOptions + [
             .value("exercise", "id", "The exercise, when the submission has no manifest.", completion: .exercise),
-            .value(
-                "manual", "file", #"The interviewer's scores for manual criteria (JSON: {"architecture": 8})."#,
-                completion: .file),
+            CommandSpec.manualOption,
             .value("jobs", "n", "Test processes run at once (default: the number of cores)."),
             .flag("static-only", "Rules and history only: no build, no tests."),
             .value("build-timeout", "s", "Seconds the build may take before it is stopped (default: 900)."),
@@ -90,14 +81,42 @@ struct CheckCommand: GraderCommand {
             kit: kit, options: options, runner: context.runner, analyzers: .live(runner: context.runner))
         let results = checker.check(paths)
         if options.progress != nil { context.output.err(ProgressLine.clear) }
-        // A submission that could not be graded says why in one line, whether it came alone or with others.
+        return try context.report(results, format: format, options: reportOptions, output: output, csv: csv)
+    }
+}
+
+extension CommandSpec {
+    /// `--format`, `--output`, `--csv` and `--all-findings`: how `check` and `report` print results.
+    static let printingOptions: [OptionSpec] = [
+        .value(
+            "format", ReportFormat.allCases.map(\.rawValue).joined(separator: "|"), "Report format (default: text).",
+            completion: .choices(ReportFormat.allCases.map(\.rawValue))),
+        .value("output", "file", "Write the report to a file instead of standard output.", completion: .file),
+        .value("csv", "file", "Also write the summary table as CSV.", completion: .file),
+        .flag("all-findings", "List every finding in the text report (default: the first 3 of each kind)."),
+    ]
+
+    /// `--manual`: the interviewer's scores, at check time or later with `report`.
+    static let manualOption = OptionSpec.value(
+        "manual", "file", #"The interviewer's scores for manual criteria (JSON: {"architecture": 8})."#,
+        completion: .file)
+}
+
+extension CommandContext {
+    /// What `check` prints for its results, and `report` for saved ones, so the two cannot differ: one line on
+    /// standard error per submission that could not be graded (alone or among others), the report in `format`
+    /// (unless nothing was graded), the CSV summary when asked; the exit code (0 all at or above the pass mark,
+    /// 1 one below it or needing review, 3 one could not be graded).
+    func report(
+        _ results: [GradeResult], format: ReportFormat, options: ReportOptions, output: String?, csv: String?
+    ) throws -> Int32 {
         let failed = results.filter { $0.status == .error }
         for result in failed {
-            context.output.err("grader: \(result.message ?? "could not grade \(result.submission)")\n")
+            self.output.err("grader: \(result.message ?? "could not grade \(result.submission)")\n")
         }
         if failed.count < results.count {
-            try context.emit(Reporters.render(results, as: format, options: reportOptions), to: output)
-            if let csv { try context.emit(Reporters.render(results, as: .csv), to: csv) }
+            try emit(Reporters.render(results, as: format, options: options), to: output)
+            if let csv { try emit(Reporters.render(results, as: .csv), to: csv) }
         }
         if !failed.isEmpty { return 3 }
         return results.allSatisfy(\.passed) ? 0 : 1
