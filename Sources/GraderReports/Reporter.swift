@@ -1,15 +1,17 @@
 import GraderCore
 
-/// The output formats `grader check --format` offers.
+/// The output formats `grader check --format` and `grader report --format` offer.
 public enum ReportFormat: String, CaseIterable, Sendable {
     case text, json, markdown, html, junit, csv
+    /// Gradescope's autograder results.json (`GradescopeReporter`).
+    case gradescope
 }
 
 /// A reporter: a pure function from results to text.
 ///
 /// Given one result, a reporter renders that submission's full report; given several (or none), it renders
 /// what suits the format for a batch: a summary table first, then each full report (text, markdown, html), an
-/// array (json), one test suite per submission (junit), or the table alone (csv).
+/// array (json, gradescope), one test suite per submission (junit), or the table alone (csv).
 public protocol Reporter {
     static func render(_ results: [GradeResult]) -> String
     /// Renders `results` with `options`; a reporter that has no use for them renders as `render(_:)` does.
@@ -48,6 +50,7 @@ public enum Reporters {
         case .html: return HTMLReporter.self
         case .junit: return JUnitReporter.self
         case .csv: return CSVReporter.self
+        case .gradescope: return GradescopeReporter.self
         }
     }
 

@@ -40,7 +40,7 @@ final class CLITests: XCTestCase {
             (["check"], "grader: 'grader check' needs <path>…; see 'grader check --help'\n"),
             (
                 ["check", "x", "--format", "pdf"],
-                "grader: unknown format 'pdf'; use one of: text, json, markdown, html, junit, csv\n"
+                "grader: unknown format 'pdf'; use one of: text, json, markdown, html, junit, csv, gradescope\n"
             ),
             (
                 ["check", "x", "--bogus"],
