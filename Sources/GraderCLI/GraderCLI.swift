@@ -33,9 +33,8 @@ public struct GraderCLI {
     /// Every command, in the order the overview lists them.
     static let commands: [any GraderCommand.Type] = [
         DemoCommand.self, ListCommand.self, NewCommand.self, CheckCommand.self, ReportCommand.self, PairCommand.self,
-        VerifyCommand.self, SyncExercisesCommand.self, MutateCommand.self, BenchCommand.self, InspectReportCommand.self,
-        CacheCommand.self,
-        CompletionsCommand.self,
+        ExportCommand.self, VerifyCommand.self, SyncExercisesCommand.self, MutateCommand.self, BenchCommand.self,
+        InspectReportCommand.self, CacheCommand.self, CompletionsCommand.self,
     ]
 
     /// Every command's spec, in overview order.

@@ -16,7 +16,8 @@ final class CLIEndToEndTests: XCTestCase {
     private func run(_ words: [String]) throws -> ProcessOutput {
         try ProcessRunner.live(
             ProcessRequest(
-                try grader().path, words, environment: ["GRADER_KIT": FixtureKit.repositoryRoot.path], timeout: 120))
+                try grader().path, words, environment: ["GRADER_KIT": FixtureKit.repositoryRoot.path],
+                timeout: 120))
     }
 
     func testEveryHelpTextMatchesItsSnapshot() throws {
