@@ -15,25 +15,13 @@ final class ReportCommandTests: XCTestCase {
 
     override func setUpWithError() throws {
         kit = try FixtureKit()
-        try kit.write(
-            """
-            {
-              "exercise": "counter", "title": "Counter", "version": "1.2.0", "time_box": "1 hour", "pass_percent": 60,
-              "modules": ["Counter"],
-              "requirements": [{"id": "CT1", "title": "Counting"}],
-              "criteria": [
-                {"id": "CT1", "title": "Counts", "kind": "tests", "points": 6},
-                {"id": "no-singletons", "title": "No singletons", "kind": "rule", "points": 4},
-                {"id": "history", "title": "Git history", "kind": "history", "points": 4},
-                {"id": "design", "title": "Design", "kind": "manual", "points": 4, "checklist": ["Small types"]}
-              ],
-              "follow_up_questions": ["How would you make the counter thread-safe?"]
-            }
-            """, to: "Rubrics/counter/rubric.json")
-        let singleton = FixtureSubmission.counter().replacingOccurrences(
-            of: "    public init() {}", with: "    static let shared = Counter()\n\n    public init() {}")
+        try kit.write(FixtureKit.staticRubric, to: "Rubrics/counter/rubric.json")
         alice = try FixtureSubmission(
-            "alice", files: ["exercise.json": FixtureSubmission.manifest, "Sources/Counter/Counter.swift": singleton])
+            "alice",
+            files: [
+                "exercise.json": FixtureSubmission.manifest,
+                "Sources/Counter/Counter.swift": FixtureSubmission.counterWithSingleton,
+            ])
         bob = try FixtureSubmission(
             "bob",
             files: [

@@ -77,6 +77,22 @@ struct FixtureKit {
         }
         """
 
+    /// A counter rubric whose criteria a `--static-only` check scores: a rule, the history, a manual item.
+    static let staticRubric = """
+        {
+          "exercise": "counter", "title": "Counter", "version": "1.2.0", "time_box": "1 hour", "pass_percent": 60,
+          "modules": ["Counter"],
+          "requirements": [{"id": "CT1", "title": "Counting"}],
+          "criteria": [
+            {"id": "CT1", "title": "Counts", "kind": "tests", "points": 6},
+            {"id": "no-singletons", "title": "No singletons", "kind": "rule", "points": 4},
+            {"id": "history", "title": "Git history", "kind": "history", "points": 4},
+            {"id": "design", "title": "Design", "kind": "manual", "points": 4, "checklist": ["Small types"]}
+          ],
+          "follow_up_questions": ["How would you make the counter thread-safe?"]
+        }
+        """
+
     static let ct1Tests = """
         import Counter
         import GraderTestSupport
@@ -174,6 +190,12 @@ struct FixtureSubmission {
     }
 
     static let manifest = #"{"exercise": "counter", "version": "1.0.0"}"#
+
+    /// The correct Counter with a singleton added: a finding for `no-singletons`.
+    static var counterWithSingleton: String {
+        counter().replacingOccurrences(
+            of: "    public init() {}", with: "    static let shared = Counter()\n\n    public init() {}")
+    }
 
     /// The correct Counter, with `label` replaced when given.
     static func counter(
