@@ -99,7 +99,8 @@ extension CommandContext {
     /// Writes `text` to `path` (never over a submission: the path is the user's choice), or prints it.
     func emit(_ text: String, to path: String?) throws {
         guard let path, path != "-" else {
-            output.out(text.hasSuffix("\n") ? text : text + "\n")
+            // Compared as bytes: a CSV ends with "\r\n", which as a Character is not "\n".
+            output.out(text.utf8.last == UInt8(ascii: "\n") ? text : text + "\n")
             return
         }
         do {

@@ -94,6 +94,7 @@ final class ReportCommandTests: XCTestCase {
                 XCTAssertEqual(reported, checked, "\(batch.name) as \(format)")
                 XCTAssertFalse(checked.out.isEmpty, "\(batch.name) as \(format)")
                 XCTAssertEqual(read(csvByReport), read(csvByCheck), "\(batch.name) CSV")
+                if variant == ["csv"] { XCTAssertEqual(checked.out, read(csvByCheck), "the CSV, printed or written") }
             }
         }
     }
