@@ -52,7 +52,8 @@ as_root() {
 }
 
 # A top-level field of a result written by `grader check --format json` (sorted keys, two-space indentation).
-field() { sed -nE "s/^  \"$1\" : \"?([^\",]*)\"?,?\$/\\1/p" "$2" | head -n 1; }
+# A string keeps its JSON escapes; `field message` is for reading, not parsing.
+field() { sed -nE "s/^  \"$1\" : (\"(.*)\"|([^,]*)),?\$/\\2\\3/p" "$2" | head -n 1; }
 
 setup() {
     if ! command -v bwrap >/dev/null 2>&1 && [ "${GRADER_INSTALL_PACKAGES:-true}" = true ]; then
@@ -123,7 +124,7 @@ grade() {
     output result "$json"
     output markdown "$markdown"
     output junit "$junit"
-    echo "$(field message "$json")"
+    field message "$json"
     if [ "$status" = 1 ] && [ "${GRADER_FAIL_BELOW_PASS_MARK:-true}" != true ]; then exit 0; fi
     exit "$status"
 }
