@@ -5,7 +5,7 @@ import GraderKit
 
 /// `grader export gradescope <exercise> <out.zip>`: an exercise packaged for another grading engine.
 struct ExportCommand: GraderCommand {
-    static let targets = ["gradescope"]
+    static let engines = ["gradescope"]
 
     static let spec = CommandSpec(
         name: "export", abstract: "Package an exercise for another grading engine (Gradescope).",
@@ -17,7 +17,7 @@ struct ExportCommand: GraderCommand {
             starter. Upload it as the assignment's autograder and keep it private: it holds the hidden tests.
             """,
         arguments: [
-            ArgumentSpec("engine", "The grading engine: gradescope.", completion: .choices(targets)),
+            ArgumentSpec("engine", "The grading engine: gradescope.", completion: .choices(engines)),
             ArgumentSpec("exercise", "The exercise (see 'grader list').", completion: .exercise),
             ArgumentSpec("out.zip", "The bundle to write (replaced when it exists).", completion: .file),
         ],
@@ -31,8 +31,8 @@ struct ExportCommand: GraderCommand {
     init(_ invocation: Invocation) throws {
         self.invocation = invocation
         let engine = invocation.positional[0]
-        guard Self.targets.contains(engine) else {
-            throw GraderError.usage("unknown engine '\(engine)'; use one of: \(Self.targets.joined(separator: ", "))")
+        guard Self.engines.contains(engine) else {
+            throw GraderError.usage("unknown engine '\(engine)'; use one of: \(Self.engines.joined(separator: ", "))")
         }
         exercise = invocation.positional[1]
         destination = invocation.positional[2]
