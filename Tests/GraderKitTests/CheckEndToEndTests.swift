@@ -38,6 +38,13 @@ final class CheckEndToEndTests: XCTestCase {
                     "Sources/Counter/Counter.swift": "public struct Counter { let x: Int = \"oops\" }"
                 ]) { a, _ in a }
             ),
+            (
+                "renamed-increment",
+                manifest.merging([
+                    "Sources/Counter/Counter.swift": FixtureSubmission.counter().replacingOccurrences(
+                        of: "func increment()", with: "func bump()")
+                ]) { a, _ in a }
+            ),
         ]
         let submissions = try fixtures.map { try FixtureSubmission($0.name, files: $0.files) }
         defer { for submission in submissions { submission.remove() } }
@@ -72,7 +79,20 @@ final class CheckEndToEndTests: XCTestCase {
         let lost = renamed.tests.filter { $0.requirement == "CT2" }
         XCTAssertEqual(lost.map(\.status), [.error, .error, .error])
         XCTAssertTrue(lost[0].message?.contains("has no member 'label'") ?? false, lost[0].message ?? "")
-        XCTAssertEqual(lost[0].expectedSymbol, "Counter.label")
+        XCTAssertEqual(lost[0].expectedSymbol, "Counter.label()")
+
+        // A renamed method costs only the tests that call it, in every requirement, not whole requirements.
+        let bumped = try XCTUnwrap(byName["renamed-increment"])
+        XCTAssertEqual(
+            bumped.tests.map { "\($0.name): \($0.status.rawValue)" },
+            [
+                "CT1CountingTests/test_CT1_startsAtZero: pass", "CT1CountingTests/test_CT1_incrementAddsOne: error",
+                "CT1CountingTests/test_CT1_incrementsAccumulate: error", "CT2LabelTests/test_CT2_zeroLabel: pass",
+                "CT2LabelTests/test_CT2_singular: error", "CT2LabelTests/test_CT2_plural: error",
+            ])
+        XCTAssertEqual(Set(bumped.tests.compactMap(\.expectedSymbol)), ["Counter.increment()"])
+        XCTAssertEqual(bumped.criteria.first { $0.id == "CT1" }?.score, 2)
+        XCTAssertEqual(bumped.criteria.first { $0.id == "CT2" }?.score, 1)
 
         // Golden reports: this fixture's whole result is deterministic once durations and paths are normalised.
         let normalised = Golden.normalise(renamed, submission: submissions[2].root.path)
@@ -92,7 +112,7 @@ final class CheckEndToEndTests: XCTestCase {
         XCTAssertEqual(progress.steps(submissions[0].root.path), [.building] + counted + [.ownTests])
         XCTAssertEqual(
             progress.steps(submissions[3].root.path), [.building] + counted, "no own tests after a failed build")
-        XCTAssertEqual(progress.events.count, 4 + 6 * 4 + 3, "one event per step and test, nothing more")
+        XCTAssertEqual(progress.events.count, 5 + 6 * 5 + 4, "one event per step and test, nothing more")
     }
 }
 

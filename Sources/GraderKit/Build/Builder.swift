@@ -1,5 +1,6 @@
 import Foundation
 import GraderCore
+import GraderRules
 
 /// A compiler diagnostic from the build output.
 public struct CompilerDiagnostic: Equatable, Sendable {
@@ -8,6 +9,9 @@ public struct CompilerDiagnostic: Equatable, Sendable {
     public var line: Int
     public var column: Int
     public var message: String
+    /// The call the error points at, with its argument labels (`queryChanged(_:)`), when the build read it
+    /// from the hidden source: what `expected_symbol` names.
+    public var call: String? = nil
 
     /// `path:line:col: error: message`.
     public var formatted: String { "\(path):\(line):\(column): error: \(message)" }
@@ -19,6 +23,9 @@ public struct BuildOutcome: Sendable {
     public var testBinary: URL?
     /// Hidden requirements whose tests did not compile, with the compiler's errors.
     public var brokenRequirements: [String: [CompilerDiagnostic]]
+    /// Hidden tests cut out of the build because they alone did not compile (`Class/test` → errors): a
+    /// renamed method costs only the tests that call it.
+    public var brokenTests: [String: [CompilerDiagnostic]] = [:]
     /// The candidate's own test targets that did not compile, with the errors.
     public var brokenCandidateTests: [CompilerDiagnostic]
     /// Set when the candidate's sources themselves did not compile (or the build failed otherwise).
@@ -70,8 +77,10 @@ public struct Builder: Sendable {
         var brokenTests: [CompilerDiagnostic] = []
         let modulesByFolder = Dictionary(uniqueKeysWithValues: package.modules.map { ($0.path, $0) })
 
-        // Each round drops the targets whose files the compiler blamed; a round that blames nobody new ends it.
-        for _ in 0...(package.modules.count + 1) {
+        var cutTests: [String: [CompilerDiagnostic]] = [:]
+        // Each round cuts the hidden tests the compiler blamed (or drops a target whose errors lie outside its
+        // tests, or a candidate test target); a round that blames nobody new ends it.
+        for _ in 0...(package.modules.count + 3) {
             let manifest = folder.appendingPathComponent("Package.swift")
             let text = package.manifest(excluding: excluded)
             if (try? String(contentsOf: manifest, encoding: .utf8)) != text {
@@ -97,10 +106,12 @@ public struct Builder: Sendable {
                 !excluded.contains($0.name) && $0.kind != .library && $0.kind != .support
             }.map(\.name)
             if output.succeeded {
-                return BuildOutcome(
+                var outcome = BuildOutcome(
                     testBinary: Self.testBinary(in: scratch), brokenRequirements: broken,
                     brokenCandidateTests: brokenTests, failure: nil, builtModules: built,
                     duration: Date().timeIntervalSince(start))
+                outcome.brokenTests = cutTests
+                return outcome
             }
             if output.timedOut {
                 return failed(
@@ -111,6 +122,7 @@ public struct Builder: Sendable {
             let diagnostics = Self.errors(in: output.stdout + "\n" + output.stderr, packageRoot: folder)
             var blamed: Set<String> = []
             var candidateErrors: [CompilerDiagnostic] = []
+            var hiddenErrors: [String: [CompilerDiagnostic]] = [:]
             for diagnostic in diagnostics {
                 let parts = diagnostic.path.split(separator: "/")
                 let key = parts.count >= 2 ? "\(parts[0])/\(parts[1])" : diagnostic.path
@@ -124,8 +136,7 @@ public struct Builder: Sendable {
                     outcome.needsSplitHiddenSuite = true
                     return outcome
                 case .hidden:
-                    broken[module.requirement ?? module.name, default: []].append(diagnostic)
-                    blamed.insert(module.name)
+                    hiddenErrors[module.name, default: []].append(diagnostic)
                 case .candidateTests:
                     brokenTests.append(diagnostic)
                     blamed.insert(module.name)
@@ -133,7 +144,18 @@ public struct Builder: Sendable {
                     candidateErrors.append(diagnostic)
                 }
             }
-            if !candidateErrors.isEmpty || blamed.isEmpty {
+            var cutAny = false
+            for (name, errors) in hiddenErrors.sorted(by: { $0.key < $1.key }) {
+                if let cut = Self.cutFailingTests(errors, in: folder) {
+                    cutTests.merge(cut) { $0 + $1 }
+                    cutAny = true
+                } else {
+                    broken[modulesByFolder.values.first { $0.name == name }?.requirement ?? name, default: []] +=
+                        errors
+                    blamed.insert(name)
+                }
+            }
+            if !candidateErrors.isEmpty || (blamed.isEmpty && !cutAny) {
                 let summary =
                     candidateErrors.first.map { "the submission does not compile: \($0.formatted)" }
                     ?? "the build failed: " + Self.lastLines(output.stderr.isEmpty ? output.stdout : output.stderr)
@@ -151,6 +173,43 @@ public struct Builder: Sendable {
         BuildOutcome(
             testBinary: nil, brokenRequirements: broken, brokenCandidateTests: brokenTests, failure: message,
             sourceErrors: diagnostics, builtModules: [], duration: Date().timeIntervalSince(start))
+    }
+
+    /// Cuts the test methods `errors` lie in out of their files (each replaced by as many blank lines, so later
+    /// lines keep their numbers) and returns `Class/test` → its errors, each with the call it points at; nil,
+    /// changing nothing, when an error lies outside every test method (a helper, a stored property): then the
+    /// whole target goes.
+    static func cutFailingTests(_ errors: [CompilerDiagnostic], in folder: URL) -> [String: [CompilerDiagnostic]]? {
+        var texts: [String: String] = [:]
+        var cut: [String: [CompilerDiagnostic]] = [:]
+        var spansByFile: [String: [Range<Int>]] = [:]
+        for error in errors {
+            if texts[error.path] == nil {
+                guard let text = try? String(contentsOf: folder.appendingPathComponent(error.path), encoding: .utf8)
+                else { return nil }
+                texts[error.path] = text
+            }
+            let text = texts[error.path] ?? ""
+            let source = SwiftSource(path: error.path, text: text)
+            guard let span = source.testMethodSpans.first(where: { $0.lines.contains(error.line) }) else { return nil }
+            var located = error
+            located.call = ExpectedSymbol.call(in: text, line: error.line, column: error.column)
+            cut[span.name, default: []].append(located)
+            spansByFile[error.path, default: []].append(span.bytes)
+        }
+        for (path, spans) in spansByFile {
+            var bytes = Array((texts[path] ?? "").utf8)
+            for span in Set(spans).sorted(by: { $0.lowerBound > $1.lowerBound }) {
+                let newlines = bytes[span].filter { $0 == 0x0A }.count
+                bytes.replaceSubrange(span, with: Array(repeating: 0x0A, count: newlines))
+            }
+            do {
+                try Data(bytes).write(to: folder.appendingPathComponent(path))
+            } catch {
+                return nil
+            }
+        }
+        return cut
     }
 
     /// A TMPDIR inside the scratch folder, so SwiftPM's lock and temporary files go where the grader cleans up.

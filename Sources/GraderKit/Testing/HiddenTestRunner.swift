@@ -43,8 +43,7 @@ public struct HiddenTestRunner: Sendable {
         for requirement in suite.requirements {
             let share = requirement.tests.isEmpty ? 0 : (points[requirement.id] ?? 0) / Double(requirement.tests.count)
             let blocked: String?
-            let symbol = build.brokenRequirements[requirement.id]?.lazy.compactMap { ExpectedSymbol.from($0.message) }
-                .first
+            let symbol = build.brokenRequirements[requirement.id]?.lazy.compactMap { ExpectedSymbol.from($0) }.first
             if let failure = build.failure {
                 blocked = "not run: \(failure)"
             } else if let errors = build.brokenRequirements[requirement.id] {
@@ -55,7 +54,14 @@ public struct HiddenTestRunner: Sendable {
                 blocked = nil
             }
             let testModule = module(requirement.id)
-            planned += requirement.tests.map { (requirement.id, testModule, $0, share, blocked, symbol) }
+            planned += requirement.tests.map { test in
+                // A test cut out of the build alone (it called what the submission renamed) is an error alone.
+                guard blocked == nil, let errors = build.brokenTests[test] else {
+                    return (requirement.id, testModule, test, share, blocked, symbol)
+                }
+                let expected = errors.lazy.compactMap { ExpectedSymbol.from($0) }.first
+                return (requirement.id, testModule, test, share, Self.contractMessage(errors), expected)
+            }
         }
 
         let finished = FinishedCount(total: planned.count, report: onFinished)
