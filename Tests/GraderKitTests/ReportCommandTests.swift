@@ -1,5 +1,6 @@
 import Foundation
 import GraderCore
+import GraderKit
 import GraderReports
 import XCTest
 
@@ -179,7 +180,9 @@ final class ReportCommandTests: XCTestCase {
         for format in ReportFormat.allCases {
             let (output, printed) = capture()
             let context = CommandContext(output: output, environment: [:], runner: .live)
-            let code = try context.report([result], format: format, options: .standard, output: nil, csv: nil)
+            // As check would print it once its totals are recomputed from its criteria (report always does).
+            let code = try context.report(
+                [Scorer(rubric: rubric).rescored(result)], format: format, options: .standard, output: nil, csv: nil)
             let reported = grader(["report", saved, "--format", format.rawValue])
             XCTAssertEqual(reported, Run(code: code, out: printed.out, err: printed.err), "\(format)")
             XCTAssertEqual(reported.code, 1)
@@ -199,6 +202,42 @@ final class ReportCommandTests: XCTestCase {
             refused.err,
             "grader: \(saved): \(alice.root.path) was graded under counter rubric 1.2.0, this kit has 1.3.0; "
                 + "use the kit it was graded with, or regrade it with 'grader check'\n")
+    }
+
+    func testEditedTotalsAreRecomputedAndEditedCriteriaRefused() throws {
+        let saved = file("alice.json")
+        XCTAssertEqual(check([alice.root.path], ["--format", "json", "--output", saved]).code, 1)
+        let honest = grader(["report", saved, "--format", "text"])
+        var json = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: saved))) as? [String: Any])
+
+        // A forged total and verdict: the report recomputes both from the criteria.
+        var forged = json
+        forged["score"] = 99
+        forged["passed"] = true
+        forged["status"] = "pass"
+        try JSONSerialization.data(withJSONObject: forged).write(to: URL(fileURLWithPath: file("forged.json")))
+        let recomputed = grader(["report", file("forged.json"), "--format", "text"])
+        XCTAssertEqual(recomputed.code, honest.code, "the verdict is alice's own")
+        XCTAssertEqual(
+            recomputed.out.replacingOccurrences(of: file("forged.json"), with: saved), honest.out,
+            "the forged total is not printed")
+
+        // A criterion scored above its points, one dropped, one duplicated: refused in one line.
+        var criteria = try XCTUnwrap(json["criteria"] as? [[String: Any]])
+        criteria[0]["score"] = 1000
+        json["criteria"] = criteria
+        try JSONSerialization.data(withJSONObject: json).write(to: URL(fileURLWithPath: file("inflated.json")))
+        let inflated = grader(["report", file("inflated.json")])
+        XCTAssertEqual(inflated.code, 3)
+        XCTAssertTrue(inflated.err.contains("the result was edited"), inflated.err)
+        XCTAssertEqual(inflated.err.filter { $0 == "\n" }.count, 1)
+        json["criteria"] = Array(criteria.dropFirst())
+        try JSONSerialization.data(withJSONObject: json).write(to: URL(fileURLWithPath: file("dropped.json")))
+        XCTAssertTrue(grader(["report", file("dropped.json")]).err.hasSuffix("is missing\n"))
+        json["criteria"] = [criteria[1], criteria[1]] + criteria.dropFirst(2)
+        try JSONSerialization.data(withJSONObject: json).write(to: URL(fileURLWithPath: file("twice.json")))
+        XCTAssertTrue(grader(["report", file("twice.json")]).err.hasSuffix("appears twice\n"))
     }
 
     func testUsageMistakesExitTwo() throws {

@@ -23,10 +23,39 @@ public struct SavedResults: Sendable {
                     results.append(result)
                     continue
                 }
-                results.append(Scorer(rubric: rubric).applyingManualScores(manualScores, to: result))
+                try Self.checkCriteria(of: result, against: rubric, file: path)
+                let scorer = Scorer(rubric: rubric)
+                // The totals and the verdict are always recomputed from the checked criteria, never read back.
+                results.append(scorer.applyingManualScores(manualScores, to: scorer.rescored(result)))
             }
         }
         return results
+    }
+
+    /// A saved result is a file anyone could edit: its criteria must be exactly the rubric's (each once), each
+    /// worth the rubric's points, each score a finite number from 0 to those points. Throws naming the first
+    /// criterion that is not.
+    static func checkCriteria(of result: GradeResult, against rubric: Rubric, file: String) throws {
+        let name = "\(file): \(result.submission)"
+        let expected = Dictionary(uniqueKeysWithValues: rubric.criteria.map { ($0.id, $0.points) })
+        var seen: Set<String> = []
+        for criterion in result.criteria {
+            guard let points = expected[criterion.id] else {
+                throw GraderError.unusableResult("\(name): criterion '\(criterion.id)' is not in the rubric")
+            }
+            guard seen.insert(criterion.id).inserted else {
+                throw GraderError.unusableResult("\(name): criterion '\(criterion.id)' appears twice")
+            }
+            guard criterion.maxScore == points, criterion.score.isFinite, (0...points).contains(criterion.score)
+            else {
+                throw GraderError.unusableResult(
+                    "\(name): criterion '\(criterion.id)' scores \(criterion.score) of \(criterion.maxScore), but the "
+                        + "rubric gives it \(points) points: the result was edited; regrade it with 'grader check'")
+            }
+        }
+        if let missing = rubric.criteria.first(where: { !seen.contains($0.id) }) {
+            throw GraderError.unusableResult("\(name): criterion '\(missing.id)' is missing")
+        }
     }
 
     /// The results in one file: an object or an array, as `--format json` writes them.

@@ -128,6 +128,17 @@ public struct Scorer: Sendable {
         return concluded
     }
 
+    /// `result` with its totals, verdict and verdict note recomputed from its criteria by this rubric: what a
+    /// saved result is worth whatever totals it claims.
+    public func rescored(_ result: GradeResult) -> GradeResult {
+        guard result.status != .error else { return result }
+        var notes = result.notes
+        if let note = verdict(result.criteria, needsReview: result.reviewReasons).note, notes.last == note {
+            notes.removeLast()
+        }
+        return concluded(result, notes: notes)
+    }
+
     /// `result`, scored by this rubric, with the interviewer's `scores` for its manual criteria applied exactly as
     /// `grader check --manual` applies them. Manual scores the result already holds stay unless `scores` gives
     /// them again; ids of other rubrics' criteria are ignored, as `check` ignores them. A result that could not
