@@ -1,6 +1,7 @@
 import Foundation
 import GraderCore
 import GraderKit
+import GraderReports
 
 /// The `grader` command: finds the command, parses its words against its spec, runs it, returns an exit code.
 /// Only `output` prints.
@@ -86,10 +87,10 @@ public struct GraderCLI {
             let command = try type.init(invocation)
             return try command.run(CommandContext(output: output, environment: environment, runner: runner))
         } catch let error as GraderError {
-            output.err("grader: \(error.description)\n")
+            output.err("grader: \(untrustedLine(error.description))\n")
             return error.exitCode
         } catch {
-            output.err("grader: \(error)\n")
+            output.err("grader: \(untrustedLine("\(error)"))\n")
             return 3
         }
     }

@@ -57,6 +57,20 @@ final class CLITests: XCTestCase {
             (["list", "extra"], "grader: unexpected argument 'extra' for 'grader list'; see 'grader list --help'\n"),
             (["check", "x", "--exercise", "nope"], "grader: unknown exercise 'nope'; known exercises: counter\n"),
             (["new", "nope", "/tmp/x"], "grader: unknown exercise 'nope'; known exercises: counter\n"),
+            // A path that reaches a rubric folder is no exercise id: it would hand out the hidden tests.
+            (
+                ["new", "../Rubrics/counter", "/tmp/x"],
+                "grader: unknown exercise '../Rubrics/counter'; known exercises: counter\n"
+            ),
+            (
+                ["check", "x", "--exercise", "counter/../counter"],
+                "grader: unknown exercise 'counter/../counter'; known exercises: counter\n"
+            ),
+            // Text a submission controls prints as one line with its control characters replaced.
+            (
+                ["check", "x", "--exercise", "ev\u{1B}]0;owned\u{07}\n::error::forged"],
+                "grader: unknown exercise 'ev\u{FFFD}]0;owned\u{FFFD} ::error::forged'; known exercises: counter\n"
+            ),
         ]
         for (words, expected) in cases {
             let result = run(words + ["--kit", kit.root.path])

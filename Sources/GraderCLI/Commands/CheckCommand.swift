@@ -112,7 +112,7 @@ extension CommandContext {
     ) throws -> Int32 {
         let failed = results.filter { $0.status == .error }
         for result in failed {
-            self.output.err("grader: \(result.message ?? "could not grade \(result.submission)")\n")
+            self.output.err("grader: \(untrustedLine(result.message ?? "could not grade \(result.submission)"))\n")
         }
         if failed.count < results.count {
             try emit(Reporters.render(results, as: format, options: options), to: output)

@@ -48,8 +48,10 @@ public struct Kit: Sendable {
 
     /// The rubric of pair task `task` of exercise `id`.
     public func rubric(_ id: String, task: String) throws -> Rubric {
+        guard exerciseIDs().contains(id) else { throw GraderError.unknownExercise(id, known: exerciseIDs()) }
         let url = pairTask(id, task).appendingPathComponent("rubric.json")
-        guard FileManager.default.fileExists(atPath: url.path) else {
+        // Only a task folder's own name: `../…` would reach the exercise's hidden suite or another rubric.
+        guard pairTaskIDs(id).contains(task), FileManager.default.fileExists(atPath: url.path) else {
             throw GraderError.unknownTask(id, task, known: pairTaskIDs(id))
         }
         do {
@@ -77,7 +79,8 @@ public struct Kit: Sendable {
     /// The rubric of exercise `id`.
     public func rubric(_ id: String) throws -> Rubric {
         let url = rubricFolder(id).appendingPathComponent("rubric.json")
-        guard FileManager.default.fileExists(atPath: url.path) else {
+        // Only a listed exercise: `../Rubrics/movie-client` would hand a candidate workspace the hidden tests.
+        guard exerciseIDs().contains(id), FileManager.default.fileExists(atPath: url.path) else {
             throw GraderError.unknownExercise(id, known: exerciseIDs())
         }
         do {

@@ -2,6 +2,10 @@ import Foundation
 
 /// Escaping for untrusted text. Submissions are untrusted: test names, failure messages, paths and commit
 /// observations all come from the candidate, so every reporter passes them through one of these.
+/// One line of untrusted text for a terminal or a CI log: what the CLI prints of an error, whose text may come
+/// from a submission (an exercise id in its manifest, a tampered result's message).
+public func untrustedLine(_ text: String) -> String { Escape.oneLine(text) }
+
 enum Escape {
     /// Removes what could take over a terminal or hide text: C0 and C1 control characters (escape sequences
     /// start with one) except newline and tab, and Unicode bidirectional overrides ("trojan source").
@@ -13,7 +17,8 @@ enum Escape {
             switch scalar.value {
             case 0x0A, 0x09: scalars.append(scalar)
             case 0x0D: scalars.append("\n")
-            case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069, 0xFFFE, 0xFFFF:
+            case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C, 0x2028,
+                0x2029, 0xFFFE, 0xFFFF:
                 scalars.append("\u{FFFD}")
             default: scalars.append(scalar)
             }
