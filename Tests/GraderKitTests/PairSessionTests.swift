@@ -75,8 +75,21 @@ final class PairSessionTests: XCTestCase {
         XCTAssertEqual(result.tests.map(\.name), ["CTP1ResetTests/test_CTP1_resetGoesBackToZero"])
         XCTAssertEqual(result.tests.map(\.status), [.pass])
         XCTAssertEqual(result.criteria.map(\.id), ["CTP1"])
-        XCTAssertTrue(result.notes.contains("pair session: graded on task 'reset'"))
+        XCTAssertTrue(
+            result.notes.contains(
+                "pair session: graded on task 'reset', as the submission's manifest says "
+                    + "(a take-home is graded on its exercise's rubric with --exercise counter)"), "\(result.notes)")
         XCTAssertTrue(result.passed)
+
+        // The manifest is the candidate's file: with --exercise, a task it names does not pick the rubric.
+        options.exercise = "counter"
+        options.staticOnly = true
+        let pinned = try Checker(kit: fixture.kit, options: options, analyzers: .none).check(folder.path)
+        XCTAssertEqual(pinned.criteria.filter { $0.kind == .tests }.map(\.id), ["CT1", "CT2"])
+        XCTAssertTrue(
+            pinned.notes.contains(
+                "the submission's manifest names pair task 'reset'; graded on the counter rubric, as --exercise asked"),
+            "\(pinned.notes)")
     }
 
     func testVerifyProvesAPairTaskWithItsReferencePatch() throws {

@@ -50,8 +50,15 @@ public struct IdentifyStage: Sendable {
             throw GraderError.exerciseNotIdentified(submission.original, known: known)
         }
         guard known.contains(id) else { throw GraderError.unknownExercise(id, known: known) }
-        if let task = manifest?.task {
-            notes.append("pair session: graded on task '\(task)'")
+        // A manifest is the candidate's file: with --exercise the interviewer has said which rubric grades this,
+        // so a task it names (a smaller pair-task rubric) is not taken.
+        if let task = manifest?.task, exercise != nil {
+            notes.append(
+                "the submission's manifest names pair task '\(task)'; graded on the \(id) rubric, as --exercise asked")
+        } else if let task = manifest?.task {
+            notes.append(
+                "pair session: graded on task '\(task)', as the submission's manifest says "
+                    + "(a take-home is graded on its exercise's rubric with --exercise \(id))")
             return IdentifiedSubmission(
                 submission: submission, rubric: try kit.rubric(id, task: task), baseline: manifest?.baseline,
                 notes: notes)
