@@ -98,6 +98,23 @@ public struct GraderCLI {
 
 extension CommandContext {
     /// Writes `text` to `path` (never over a submission: the path is the user's choice), or prints it.
+    /// Writes `data` to `path`: atomically (a temporary file renamed over it) when `path` is a regular file or
+    /// nothing yet; in place otherwise, so `--output /dev/null`, a FIFO or a device is written to, never
+    /// replaced by a regular file (as root, an atomic write would have replaced /dev/null itself).
+    static func write(_ data: Data, to path: String) throws {
+        var status = stat()
+        guard lstat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG, status.st_mode & S_IFMT != S_IFLNK
+        else {
+            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+            return
+        }
+        guard let handle = FileHandle(forWritingAtPath: path) else {
+            throw CocoaError(.fileWriteNoPermission)
+        }
+        defer { try? handle.close() }
+        try handle.write(contentsOf: data)
+    }
+
     func emit(_ text: String, to path: String?) throws {
         guard let path, path != "-" else {
             // Compared as bytes: a CSV ends with "\r\n", which as a Character is not "\n".
@@ -105,7 +122,7 @@ extension CommandContext {
             return
         }
         do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            try Self.write(Data(text.utf8), to: path)
         } catch {
             throw GraderError.usage("cannot write \(path): \(error.localizedDescription)")
         }

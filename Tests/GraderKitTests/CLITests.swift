@@ -24,6 +24,28 @@ final class CLITests: XCTestCase {
         return (code, printed.out, printed.err)
     }
 
+    func testOutputToADeviceWritesIntoItAndNeverReplacesIt() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("grader-dev-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let device = folder.appendingPathComponent("null").path
+        #if os(Linux)
+            let null = dev_t(1 << 8 | 3)  // glibc's makedev(1, 3), a macro Swift does not import
+        #else
+            let null = dev_t(1 << 24 | 3)
+        #endif
+        guard mknod(device, S_IFCHR | 0o666, null) == 0 else {
+            throw XCTSkip("making a device node needs root (CI runs as root)")
+        }
+        try CommandContext.write(Data("report\n".utf8), to: device)
+        var status = stat()
+        XCTAssertEqual(lstat(device, &status), 0)
+        XCTAssertEqual(status.st_mode & S_IFMT, S_IFCHR, "still a character device, not a regular file")
+        let regular = folder.appendingPathComponent("report.txt").path
+        try CommandContext.write(Data("report\n".utf8), to: regular)
+        XCTAssertEqual(try String(contentsOfFile: regular, encoding: .utf8), "report\n")
+    }
+
     func testHelpAndVersion() {
         XCTAssertEqual(run(["--help"]).code, 0)
         XCTAssertTrue(run(["--help"]).out.contains("USAGE: grader <command>"))

@@ -74,6 +74,12 @@ final class EscapingTests: XCTestCase {
         XCTAssertTrue(markdown.contains("| `Sources/<b>Evil</b>.swift:4:5` |"), "code spans are literal")
     }
 
+    func testMarkdownTextLinksNothing() {
+        XCTAssertEqual(Escape.markdown("see https://evil.example/x"), "see https\\://evil.example/x")
+        XCTAssertEqual(Escape.markdown("visit www.evil.example"), "visit www\\.evil.example")
+        XCTAssertEqual(Escape.oneLine("a\u{2028}b\u{200F}c"), "a\u{FFFD}b\u{FFFD}c", "line separators and marks")
+    }
+
     func testMarkdownCodeSpanWithBackticksAndPipes() {
         XCTAssertEqual(Escape.markdownCode("a`b"), "``a`b``")
         XCTAssertEqual(Escape.markdownCode("`x`"), "`` `x` ``")

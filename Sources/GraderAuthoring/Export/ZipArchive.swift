@@ -55,8 +55,13 @@ public struct ZipArchive: Sendable {
         return archive
     }
 
-    /// Writes the archive to `url`, replacing what is there.
+    /// Writes the archive to `url`, replacing a regular file there; refuses a device, FIFO or other special
+    /// file (an atomic write would replace it: as root, `/dev/full` became a zip).
     public func write(to url: URL) throws {
+        var status = stat()
+        if lstat(url.path, &status) == 0, status.st_mode & S_IFMT != S_IFREG, status.st_mode & S_IFMT != S_IFLNK {
+            throw CocoaError(.fileWriteInvalidFileName, userInfo: [NSFilePathErrorKey: url.path])
+        }
         try data().write(to: url, options: .atomic)
     }
 

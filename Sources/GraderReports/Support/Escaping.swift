@@ -63,7 +63,10 @@ enum Escape {
             if markdownSpecials.contains(character) { out.append("\\") }
             out.append(character)
         }
-        return out
+        // No autolinks from candidate text: GitHub links bare `https://…` and `www.…`; an escaped `:` or `.`
+        // renders the same and links nothing.
+        out = out.replacingOccurrences(of: "://", with: "\\://")
+        return out.replacingOccurrences(of: "www.", with: "www\\.", options: .caseInsensitive)
     }
 
     private static let markdownSpecials: Set<Character> = [
