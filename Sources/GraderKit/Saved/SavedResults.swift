@@ -67,7 +67,7 @@ public struct SavedResults: Sendable {
         let results: [GradeResult]
         if let one = try? decoder.decode(GradeResult.self, from: data) {
             results = [one]
-        } else if let many = try? decoder.decode([GradeResult].self, from: data) {
+        } else if let many = try? decoder.decode([GradeResult].self, from: data), !many.isEmpty {
             results = many
         } else {
             throw GraderError.unusableResult(

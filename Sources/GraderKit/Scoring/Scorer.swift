@@ -121,6 +121,7 @@ public struct Scorer: Sendable {
         var concluded = result
         concluded.score = verdict.score
         concluded.maxScore = verdict.maxScore
+        concluded.passPercent = rubric.passPercent
         concluded.passed = verdict.passed
         concluded.status = verdict.passed ? .pass : .fail
         concluded.message = verdict.message
