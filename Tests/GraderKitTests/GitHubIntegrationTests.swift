@@ -193,7 +193,8 @@ final class GitHubIntegrationTests: XCTestCase {
             try FileManager.default.createDirectory(
                 at: folder.appendingPathComponent(name), withIntermediateDirectories: true)
         }
-        for name in ["alice.zip", "dave.bundle", "notes.txt", ".DS_Store"] {
+        // A name that would forge a GITHUB_OUTPUT line is left out, not listed.
+        for name in ["alice.zip", "dave.bundle", "notes.txt", ".DS_Store", "eve\nsubmissions=[\"x\"]\n.zip"] {
             try Data("x".utf8).write(to: folder.appendingPathComponent(name))
         }
         let listed = try runner.run("list", ["GRADER_SUBMISSIONS_DIR": "submissions"])
@@ -206,8 +207,12 @@ final class GitHubIntegrationTests: XCTestCase {
                 "submissions/dave.bundle",
             ])
 
+        XCTAssertTrue(listed.stdout.contains("::warning::left out a submission whose name holds a control character"))
+
         XCTAssertEqual(try runner.run("list", ["GRADER_SUBMISSIONS": "a.zip  b.bundle\nc"]).status, 0)
         XCTAssertEqual(runner.outputs["submissions"], #"["a.zip","b.bundle","c"]"#)
+        XCTAssertEqual(try runner.run("list", ["GRADER_SUBMISSIONS": "*"]).status, 0)
+        XCTAssertEqual(runner.outputs["submissions"], #"["*"]"#, "a name is never expanded as a glob")
 
         let empty = runner.workspace.appendingPathComponent("none")
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)

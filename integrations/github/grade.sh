@@ -133,10 +133,12 @@ list() {
     local -a found=()
     if [ -n "${GRADER_SUBMISSIONS:-}" ]; then
         # One path a line, or separated by spaces when on one line.
+        set -f # split on spaces, but never expand a name as a glob
         while IFS= read -r line; do
             # shellcheck disable=SC2206
             if [ -n "$line" ]; then found+=($line); fi
         done <<<"$GRADER_SUBMISSIONS"
+        set +f
     else
         local folder="${GRADER_SUBMISSIONS_DIR:-submissions}"
         [ -d "$folder" ] || { echo "::error::no submissions: $folder is not a folder"; exit 2; }
@@ -150,6 +152,12 @@ list() {
     [ "${#found[@]}" -gt 0 ] || { echo "::error::no submissions to grade"; exit 2; }
     local json="[" separator="" item
     for item in "${found[@]}"; do
+        # A name with a control character (a newline, an escape) could forge lines of GITHUB_OUTPUT or break
+        # the matrix's JSON: left out, and said.
+        if [[ "$item" =~ [[:cntrl:]] ]]; then
+            echo "::warning::left out a submission whose name holds a control character"
+            continue
+        fi
         item="${item//\\/\\\\}"
         item="${item//\"/\\\"}"
         json+="$separator\"$item\""
