@@ -143,7 +143,17 @@ final class SavedResultsTests: XCTestCase {
         }
         result.rubricVersion = pair.version
         result.rubricDigest = pair.digest
-        XCTAssertEqual(try SavedResults(kit: kit.kit).load([try saved([result], name: "pair.json")]), [result])
+        // Graded under the task's rubric, so its criteria are the task's, not the exercise's.
+        XCTAssertThrowsError(try SavedResults(kit: kit.kit).load([try saved([result], name: "mixed.json")])) {
+            XCTAssertTrue("\($0)".contains("criterion 'CT1' is not in the rubric"), "\($0)")
+        }
+        result.criteria = [
+            CriterionResult(
+                id: "design", title: "Design", kind: .manual, score: 0, maxScore: 4, status: .manual, evidence: [])
+        ]
+        let loaded = try SavedResults(kit: kit.kit).load([try saved([result], name: "pair.json")])
+        XCTAssertEqual(loaded.map(\.task), ["reset"])
+        XCTAssertEqual(loaded.map(\.maxScore), [4], "totals recomputed from the task's criteria")
     }
 
     func testWhatIsNotAResultIsRefusedAndAnErrorResultPassesThrough() throws {
