@@ -45,6 +45,11 @@ public struct Verifier: Sendable {
         var options = self.options
         options.exercise = id
         let checker = Checker(kit: kit, options: options, runner: runner, analyzers: analyzers)
+        // Pair sessions are graded as an interviewer grades one: by their manifest, which names the task
+        // (--exercise would pin the exercise's own rubric).
+        var sessionOptions = self.options
+        sessionOptions.exercise = nil
+        let sessionChecker = Checker(kit: kit, options: sessionOptions, runner: runner, analyzers: analyzers)
         let work = try WorkFolders.make(prefix: "grader-verify")
         defer { WorkFolders.remove(work) }
         var pairs: [PairSessions] = []
@@ -60,11 +65,13 @@ public struct Verifier: Sendable {
         let buildCache = try WorkFolders.make(prefix: "grader-verify-build")
         defer { WorkFolders.remove(buildCache) }
         let environment = checker.prepareEnvironment()
+        let sessions = Set(pairs.flatMap { [$0.fresh.path, $0.done.path] })
         let results =
             ([kit.solution(id).path, kit.starter(id).path] + pairs.flatMap { [$0.fresh.path, $0.done.path] })
             .map { path in
                 do {
-                    return try checker.check(path, buildCache: buildCache, environment: environment)
+                    return try (sessions.contains(path) ? sessionChecker : checker).check(
+                        path, buildCache: buildCache, environment: environment)
                 } catch {
                     return GradeResult.couldNotGrade(path, exercise: id, message: "\(error)")
                 }
