@@ -19,32 +19,26 @@ extension SwiftSource {
 
     /// XCTest methods: `Class/testName` for every `func test…()` declared directly in a class body, neither
     /// static nor private, taking no arguments.
-    public var testMethods: [String] {
-        var names: [String] = []
-        for index in tokens.indices.dropLast(3) where tokens[index].isWord("func") {
-            let name = tokens[index + 1]
-            guard name.kind == .identifier, name.text.hasPrefix("test"), tokens[index + 2].isSymbol("("),
-                tokens[index + 3].isSymbol(")"), contexts[index].inTypeBody, let typeIndex = contexts[index].type,
-                types[typeIndex].kind == .class || types[typeIndex].kind == .extension
-            else { continue }
-            var cursor = index - 1
-            var hidden = false
-            while cursor >= 0, tokens[cursor].kind == .identifier || tokens[cursor].kind == .attribute,
-                SwiftSource.declarationWords.contains(tokens[cursor].text) || tokens[cursor].kind == .attribute
-            {
-                if ["static", "private", "fileprivate", "class"].contains(tokens[cursor].text) { hidden = true }
-                cursor -= 1
-            }
-            if !hidden { names.append("\(types[typeIndex].name)/\(name.text)") }
-        }
-        return names
-    }
+    public var testMethods: [String] { testMethodDeclarations.map(\.name) }
 
     /// Each test method of `testMethods` with the UTF-8 range of its whole declaration (attributes and
     /// modifiers through the closing brace) and its lines: what a build cuts out when only that test fails to
     /// compile against a submission.
     public var testMethodSpans: [(name: String, bytes: Range<Int>, lines: ClosedRange<Int>)] {
-        var spans: [(name: String, bytes: Range<Int>, lines: ClosedRange<Int>)] = []
+        testMethodDeclarations.compactMap { declaration in
+            guard let open = (declaration.func + 4..<tokens.count).first(where: { tokens[$0].isSymbol("{") }),
+                let close = closer(ofOpenerAt: open)
+            else { return nil }
+            let start = tokens[declaration.first].offset
+            let end = tokens[close].end
+            return (declaration.name, start..<end, location(of: start).line...location(of: end - 1).line)
+        }
+    }
+
+    /// The test methods `testMethods` names: each with the index of its `func` token and of its first attribute
+    /// or modifier.
+    private var testMethodDeclarations: [(name: String, func: Int, first: Int)] {
+        var found: [(name: String, func: Int, first: Int)] = []
         for index in tokens.indices.dropLast(3) where tokens[index].isWord("func") {
             let name = tokens[index + 1]
             guard name.kind == .identifier, name.text.hasPrefix("test"), tokens[index + 2].isSymbol("("),
@@ -59,19 +53,9 @@ extension SwiftSource {
                 if ["static", "private", "fileprivate", "class"].contains(tokens[cursor].text) { hidden = true }
                 cursor -= 1
             }
-            guard !hidden,
-                let open = (index + 4..<tokens.count).first(where: { tokens[$0].isSymbol("{") }),
-                let close = closer(ofOpenerAt: open)
-            else { continue }
-            let start = tokens[cursor + 1].offset
-            let end = tokens[close].end
-            spans.append(
-                (
-                    "\(types[typeIndex].name)/\(name.text)", start..<end,
-                    location(of: start).line...location(of: end - 1).line
-                ))
+            if !hidden { found.append(("\(types[typeIndex].name)/\(name.text)", index, cursor + 1)) }
         }
-        return spans
+        return found
     }
 
     /// Types declared in the file (classes, structs, enums, protocols, actors; not extensions).
