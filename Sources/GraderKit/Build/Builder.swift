@@ -67,7 +67,12 @@ public struct Builder: Sendable {
     /// XCTest, Glibc) into the index store of every module, and debug info (for a debugger; coverage has its
     /// own mapping). The index store itself stays: on Linux, SwiftPM discovers XCTest tests from it. Measured
     /// on movie-client's solution on 2 cores, cold: 31–34 s → 22 s (docs/performance.md).
-    public static let gradingOptions = ["-Xswiftc", "-index-ignore-system-modules", "-Xswiftc", "-gnone"]
+    ///
+    /// The manifest is cached in the build folder (`--manifest-cache local`): the build runs with the user's home
+    /// hidden, and SwiftPM's shared manifest cache lives there, out of the build's reach.
+    public static let gradingOptions = [
+        "-Xswiftc", "-index-ignore-system-modules", "-Xswiftc", "-gnone", "--manifest-cache", "local",
+    ]
 
     /// Builds `package` laid out at `folder`, using `scratch` for build products.
     public func build(_ package: GradingPackage, at folder: URL, scratch: URL) throws -> BuildOutcome {
