@@ -10,6 +10,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "GraderBatch.h"
+
 #define HIDDEN __attribute__((visibility("hidden")))
 
 static char grader_result_path[4096];
@@ -49,9 +51,27 @@ static int grader_parse(char *line) {
     return 1;
 }
 
-__attribute__((constructor(101))) static void grader_harness_boot(void) {
+// Takes one test's request (the batch server, GraderBatch.c, hands each test process its own).
+HIDDEN void grader_harness_take(const char *result_path, const unsigned char *token, const char *test) {
+    grader_forget();
+    grader_state = 0;
+    if (strlen(result_path) >= sizeof grader_result_path || strlen(test) >= sizeof grader_test) return;
+    memcpy(grader_pass_token, token, sizeof grader_pass_token);
+    strcpy(grader_result_path, result_path);
+    strcpy(grader_test, test);
+    grader_state = 1;
+}
+
+__attribute__((constructor(101))) static void grader_harness_boot(int argc, char **argv, char **envp) {
+    (void)envp;
     const char *wanted = getenv("GRADER_RESULT_CHANNEL");
-    if (!wanted || strcmp(wanted, "stdin") != 0) return;
+    if (!wanted) return;
+    if (strcmp(wanted, "batch") == 0) {
+        // Returns only in a test process, with that test's request taken; the server itself never returns.
+        grader_batch_serve(argc, argv);
+        return;
+    }
+    if (strcmp(wanted, "stdin") != 0) return;
     char line[6144];
     size_t used = 0;
     // One byte at a time: nothing past the line is consumed.

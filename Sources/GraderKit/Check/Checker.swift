@@ -24,6 +24,9 @@ public struct CheckOptions: Sendable {
     public var keepWork: Bool = false
     /// Limits on each test process.
     public var limits = ResourceLimits()
+    /// Whether hidden tests run in batches (a forked process each in one sandbox per lane) where the sandbox allows
+    /// it; false runs a sandbox per test. `GRADER_BATCH=0` sets it false (docs/grading.md, "Batches").
+    public var batches = ProcessInfo.processInfo.environment["GRADER_BATCH"] != "0"
     /// Told each stage's name and seconds as it ends (`GRADER_TIMINGS=1` prints them; docs/performance.md).
     public var stageTimer: (@Sendable (String, TimeInterval) -> Void)?
     /// Told when a long step starts or advances (build, each hidden test, own tests); nil tells no one.
@@ -113,6 +116,7 @@ public struct Checker: Sendable {
             lap("build")
             var run = RunStage(
                 runner: runner, testTimeout: options.testTimeout, listTimeout: options.listTimeout, jobs: options.jobs)
+            run.batches = options.batches
             if let progress { run.progress = { progress(CheckProgress(submission: path, step: $0)) } }
             testRun = run.run(built, suite: suite, rubric: identified.rubric, work: work)
             lap("run")

@@ -14,6 +14,9 @@ public struct HiddenTestRunner: Sendable {
     public var outputLimit: Int
     /// Variables set in every test process besides the channel's (verify and mutate choose a variant with one).
     public var environment: [String: String] = [:]
+    /// Whether tests run through the batch server (one sandbox per lane, a forked process per test) where the
+    /// sandbox allows it: bubblewrap, whose PID namespace the server needs (CheckOptions.batches).
+    public var batches = true
 
     public init(runner: ProcessRunner = .live, timeout: TimeInterval = 10, jobs: Int = 2, outputLimit: Int = 64 << 10) {
         self.runner = runner
@@ -65,7 +68,24 @@ public struct HiddenTestRunner: Sendable {
         }
 
         let finished = FinishedCount(total: planned.count, report: onFinished)
+        var batched: [Int: TestResult] = [:]
+        if let launcher, batches, launcher.sandbox.isolation == .bubblewrap {
+            let runnable = planned.indices.filter { planned[$0].blocked == nil }
+            let requests = runnable.map { index in
+                BatchRequest(
+                    index: index, test: planned[index].test, filter: "\(planned[index].module).\(planned[index].test)",
+                    result: { output, record in
+                        Self.result(
+                            output, record, name: planned[index].test, requirement: planned[index].requirement,
+                            share: planned[index].share, taskID: taskIDs[planned[index].requirement],
+                            timeout: self.timeout)
+                    })
+            }
+            batched = runBatches(requests, launcher: launcher, folder: workDirectory.appendingPathComponent("batches"))
+            for _ in batched { finished.increment() }
+        }
         return parallelMap(Array(planned.enumerated()), jobs: jobs) { index, item in
+            if let result = batched[index] { return result }
             defer { finished.increment() }
             guard item.blocked == nil, let launcher else {
                 return TestResult(
@@ -95,6 +115,45 @@ public struct HiddenTestRunner: Sendable {
         _ identifier: String, name: String, requirement: String, share: Double, taskID: Int?, launcher: TestLauncher,
         results: URL, run: URL
     ) -> TestResult {
+        let failed = { (message: String, tampered: Bool) in
+            Self.result(
+                nil, nil, name: name, requirement: requirement, share: share, taskID: taskID, timeout: timeout,
+                message: message, tampered: tampered)
+        }
+        let resultFile = results.appendingPathComponent("record.jsonl")
+        let manager = FileManager.default
+        guard (try? manager.createDirectory(at: results, withIntermediateDirectories: true)) != nil,
+            (try? manager.createDirectory(at: run, withIntermediateDirectories: true)) != nil,
+            manager.createFile(atPath: resultFile.path, contents: Data())
+        else { return failed("could not create the test's folders", false) }
+        if let changed = launcher.verify(runner: runner) { return failed(changed, true) }
+
+        let token = Self.newToken()
+        let test = Self.classAndMethod(identifier)
+        let request = launcher.request(
+            launcher.command.xctest(identifier), writable: [results, run], workingDirectory: run,
+            environment: environment.merging(
+                ["GRADER_RESULT_CHANNEL": "stdin", "LLVM_PROFILE_FILE": "/dev/null", "NO_COLOR": "1"]) { _, own in own
+                },
+            input: Data("\(resultFile.path) \(token) \(test)\n".utf8), timeout: timeout, outputLimit: outputLimit)
+        guard let output = (try? runner(request)).map(launcher.sandbox.interpret) else {
+            return failed("could not start the test process", false)
+        }
+        return Self.result(
+            output, Self.record(in: resultFile, token: token, test: test), name: name, requirement: requirement,
+            share: share, taskID: taskID, timeout: timeout)
+    }
+
+    /// 32 random hex digits.
+    static func newToken() -> String {
+        (0..<16).map { _ in String(format: "%02x", UInt8.random(in: 0...255)) }.joined()
+    }
+
+    /// A test's result from how its process ended and the record it left (nil: none, or not run, with `message`).
+    static func result(
+        _ output: ProcessOutput?, _ record: Record?, name: String, requirement: String, share: Double, taskID: Int?,
+        timeout: TimeInterval, message: String? = nil, tampered: Bool = false
+    ) -> TestResult {
         let maxScore = Self.round(share)
         func result(
             _ status: TestResult.Status, _ message: String?, _ output: ProcessOutput?, tampered: Bool = false
@@ -106,26 +165,10 @@ public struct HiddenTestRunner: Sendable {
                 score: status == .pass ? maxScore : 0, maxScore: maxScore, duration: output?.duration,
                 tampered: tampered ? true : nil)
         }
-        let resultFile = results.appendingPathComponent("record.jsonl")
-        let manager = FileManager.default
-        guard (try? manager.createDirectory(at: results, withIntermediateDirectories: true)) != nil,
-            (try? manager.createDirectory(at: run, withIntermediateDirectories: true)) != nil,
-            manager.createFile(atPath: resultFile.path, contents: Data())
-        else { return result(.error, "could not create the test's folders", nil) }
-        if let changed = launcher.verify(runner: runner) { return result(.error, changed, nil, tampered: true) }
-
-        let token = (0..<16).map { _ in String(format: "%02x", UInt8.random(in: 0...255)) }.joined()
-        let test = Self.classAndMethod(identifier)
-        let request = launcher.request(
-            launcher.command.xctest(identifier), writable: [results, run], workingDirectory: run,
-            environment: environment.merging(
-                ["GRADER_RESULT_CHANNEL": "stdin", "LLVM_PROFILE_FILE": "/dev/null", "NO_COLOR": "1"]) { _, own in own
-                },
-            input: Data("\(resultFile.path) \(token) \(test)\n".utf8), timeout: timeout, outputLimit: outputLimit)
-        guard let output = (try? runner(request)).map(launcher.sandbox.interpret) else {
-            return result(.error, "could not start the test process", nil)
+        guard let output else {
+            return result(.error, message ?? "could not start the test process", nil, tampered: tampered)
         }
-        switch Self.record(in: resultFile, token: token, test: test) {
+        switch record {
         case .none:
             if output.timedOut { return result(.error, "timed out after \(Figures.seconds(timeout)) s", output) }
             if let signal = output.signal { return result(.error, "crashed (signal \(signal))", output) }
@@ -170,9 +213,13 @@ public struct HiddenTestRunner: Sendable {
     /// result, more than one means candidate code wrote to the channel. A pass counts only with the token.
     static func record(in file: URL, token: String, test: String) -> Record? {
         // The harness's record is small (bounded failures); a file over the limit was written by someone else.
-        guard let handle = FileHandle(forReadingAtPath: file.path) else { return nil }
-        defer { try? handle.close() }
-        guard let data = try? handle.read(upToCount: maxRecordBytes + 1) ?? Data() else { return nil }
+        // Only a regular file, read without blocking: a FIFO or a link left in its place proves nothing.
+        guard let data = UntrustedFile.read(file, limit: maxRecordBytes) else { return nil }
+        return record(data, token: token, test: test)
+    }
+
+    /// What the bytes of a result file say (`maxRecordBytes` + 1 of them at most).
+    static func record(_ data: Data, token: String, test: String) -> Record? {
         if data.count > maxRecordBytes {
             return .tampered("an oversized result channel (over \(maxRecordBytes >> 10) KiB)")
         }

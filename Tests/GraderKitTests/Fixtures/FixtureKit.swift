@@ -42,7 +42,7 @@ struct FixtureKit {
                 to: "Rubrics/Support/GraderTestSupport/\(name)")
         }
         let boot = Self.repositoryRoot.appendingPathComponent("Rubrics/Support/GraderHarnessBoot")
-        for name in ["GraderHarnessBoot.c", "include/GraderHarnessBoot.h"] {
+        for name in SourceTree(scanning: boot).files where name.hasSuffix(".c") || name.hasSuffix(".h") {
             try write(
                 String(contentsOf: boot.appendingPathComponent(name), encoding: .utf8),
                 to: "Rubrics/Support/GraderHarnessBoot/\(name)")

@@ -291,4 +291,43 @@ enum HostileFixtures {
     static let exitingLabel = #"""
         exit(0)
         """#
+
+    // MARK: - Batches (issue 14): a test process forked by the batch server must start as fresh as one of its own
+
+    /// Answers correctly only when an earlier test left a mark: in a file under /tmp, the home folder, /dev,
+    /// /dev/shm, its folder or the one above, or through a process that keeps writing one. Alone in its
+    /// process, every test finds nothing.
+    static let leavesStateLabel = #"""
+        let marks = ["/tmp/grader-mark", NSHomeDirectory() + "/grader-mark", "/dev/shm/grader-mark", "/dev/grader-mark",
+                    "grader-mark", "../grader-mark", "/tmp/grader-late"]
+                if marks.contains(where: { FileManager.default.fileExists(atPath: $0) }) {
+                    return value == 1 ? "1 tap" : "\(value) taps"
+                }
+                for mark in marks.dropLast() { FileManager.default.createFile(atPath: mark, contents: Data()) }
+                let writer = Process()
+                writer.executableURL = URL(fileURLWithPath: "/bin/sh")
+                writer.arguments = ["-c", "while true; do touch /tmp/grader-late; sleep 0.01; done >/dev/null 2>&1 &"]
+                try? writer.run()
+                usleep(100_000)
+                return "first"
+        """#
+
+    /// The zero label crashes, the singular one never ends, the plural one is right.
+    static let crashesAndHangsLabel = #"""
+        if value == 0 { fatalError("boom") }
+                if value == 1 { while true { usleep(1000) } }
+                return "\(value) taps"
+        """#
+
+    /// Kills its parent (the batch server, when there is one), then answers correctly.
+    static let killsItsParentLabel = #"""
+        kill(getppid(), SIGKILL)
+                usleep(100_000)
+                return value == 1 ? "1 tap" : "\(value) taps"
+        """#
+
+    /// Answers with its parent's process id: 1 (the sandbox's init) alone, 2 (the batch server) in a batch.
+    static let parentLabel = #"""
+        return "parent \(getppid())"
+        """#
 }

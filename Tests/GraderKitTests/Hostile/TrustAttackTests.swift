@@ -170,6 +170,62 @@ final class TrustAttackTests: XCTestCase {
         XCTAssertTrue(honest.passed)
     }
 
+    /// Issue 14: hidden tests forked by the batch server get the results each would get in a sandbox of its
+    /// own, whatever the tests before them left, crashed, hung or killed.
+    func testABatchGivesEveryTestTheResultItGetsAlone() throws {
+        #if os(Linux)
+            let counter = "Sources/Counter/Counter.swift"
+            let fixtures: [(String, [String: String])] = [
+                ("leaves-state-behind", [counter: FixtureSubmission.counter(label: HostileFixtures.leavesStateLabel)]),
+                (
+                    "crashes-and-hangs",
+                    [counter: FixtureSubmission.counter(label: HostileFixtures.crashesAndHangsLabel)]
+                ),
+                ("kills-its-parent", [counter: FixtureSubmission.counter(label: HostileFixtures.killsItsParentLabel)]),
+                ("reports-its-parent", [counter: FixtureSubmission.counter(label: HostileFixtures.parentLabel)]),
+                ("honest", [counter: FixtureSubmission.counter()]),
+            ]
+            let submissions = try fixtures.map { try submission($0.0, $0.1) }
+            let batched = checker(timeout: 3) { $0.batches = true }.check(submissions.map(\.root.path))
+            let alone = checker(timeout: 3) { $0.batches = false }.check(submissions.map(\.root.path))
+            guard batched.first?.isolation == Sandbox.Isolation.bubblewrap.rawValue else {
+                XCTAssertTrue(batched.allSatisfy { $0.notes.contains { $0.contains("install bubblewrap") } })
+                return
+            }
+            let names = fixtures.map(\.0)
+            let batchedByName = Dictionary(uniqueKeysWithValues: zip(names, batched))
+            let aloneByName = Dictionary(uniqueKeysWithValues: zip(names, alone))
+
+            // The batch really ran: a test's parent was the server, not the sandbox's init.
+            let parents = try XCTUnwrap(batchedByName["reports-its-parent"]).tests.filter { $0.requirement == "CT2" }
+            XCTAssertTrue(parents.allSatisfy { $0.message?.contains(#"("parent 2")"#) == true }, "\(parents)")
+            let parentsAlone = try XCTUnwrap(aloneByName["reports-its-parent"]).tests.filter { $0.requirement == "CT2" }
+            XCTAssertTrue(parentsAlone.allSatisfy { $0.message?.contains(#"("parent 1")"#) == true }, "\(parentsAlone)")
+
+            let state = try XCTUnwrap(batchedByName["leaves-state-behind"])
+            XCTAssertEqual(
+                statuses(state, "CT2"), [.fail, .fail, .fail],
+                "a test saw what an earlier one left: \(state.tests.map { $0.message ?? "" })")
+            let crashing = try XCTUnwrap(batchedByName["crashes-and-hangs"])
+            XCTAssertEqual(statuses(crashing, "CT2"), [.error, .error, .pass])
+            XCTAssertEqual(statuses(crashing, "CT1"), [.pass, .pass, .pass], "a crash or a hang spilled over")
+            XCTAssertEqual(
+                crashing.tests.first { $0.name.hasSuffix("singular") }?.message, "timed out after 3 s")
+            let killer = try XCTUnwrap(batchedByName["kills-its-parent"])
+            XCTAssertEqual(statuses(killer, "CT1") + statuses(killer, "CT2"), Array(repeating: .pass, count: 6))
+
+            for name in names where name != "reports-its-parent" {
+                let (one, other) = (try XCTUnwrap(batchedByName[name]), try XCTUnwrap(aloneByName[name]))
+                XCTAssertEqual(one.tests.map(\.status), other.tests.map(\.status), name)
+                XCTAssertEqual(one.tests.map(\.message), other.tests.map(\.message), name)
+                XCTAssertEqual(one.tests.map(\.tampered), other.tests.map(\.tampered), name)
+                XCTAssertEqual(one.score, other.score, name)
+                XCTAssertEqual(one.reviewReasons, other.reviewReasons, name)
+            }
+            XCTAssertEqual(ProcessProbe.running(matching: "grader-late"), [], "a process of a test outlived the check")
+        #endif
+    }
+
     func testABuildOverItsTimeoutStopsWithEveryCompilerJob() throws {
         let fixture = try submission("slow-build", ["Sources/Counter/Counter.swift": FixtureSubmission.counter()])
         let result = try XCTUnwrap(checker { $0.buildTimeout = 1 }.check([fixture.root.path]).first)

@@ -16,6 +16,8 @@ public struct RunStage: Sendable {
     public var testTimeout: TimeInterval
     public var listTimeout: TimeInterval
     public var jobs: Int
+    /// Whether hidden tests may run in batches (HiddenTestRunner.batches).
+    public var batches = true
     /// Told as each hidden test finishes and when the own tests start.
     public var progress: (@Sendable (CheckProgress.Step) -> Void)?
 
@@ -29,6 +31,7 @@ public struct RunStage: Sendable {
     public func run(_ built: BuiltSubmission, suite: HiddenSuite, rubric: Rubric, work: URL) -> TestRunOutcome {
         let outcome = built.outcome
         var hidden = HiddenTestRunner(runner: runner, timeout: testTimeout, jobs: jobs)
+        hidden.batches = batches
         if let progress = progress { hidden.onFinished = { progress(.hiddenTests(done: $0, total: $1)) } }
         let tests = hidden.run(
             suite: suite, rubric: rubric, build: outcome, launcher: built.launcher, workDirectory: work,

@@ -1,0 +1,480 @@
+// The batch server: one sandboxed process runs many tests, each in a process of its own forked before `main`, so
+// a test pays for a fork instead of a sandbox, a program load and XCTest's start (docs/performance.md).
+//
+// What each test process gets is what a test process of its own would get (docs/grading.md, "Batches"):
+// - its own request only: the server reads every request before it forks anything, and the forked process wipes
+//   all of them (and every earlier test's outcome) but its own before any Swift code runs; the server, which keeps
+//   them, is not dumpable, so no test process may read its memory;
+// - a fresh start: after each test every process it left is killed and reaped (the server is a subreaper in the
+//   sandbox's own PID namespace), the batch folder is emptied and the folders the grader lists (/tmp, /dev, the
+//   hidden homes) are put back as they were;
+// - its own outcome, kept in the server's memory: how the process ended (exit status, signal, or killed at the
+//   time limit), its duration, its record and its output up to the limit. The server writes them all on its
+//   standard output once the last test has ended and nothing else runs, each under a status token no test
+//   process ever held. A test without an outcome (the server died or was killed) is run again on its own.
+//
+// Standard input, one line per test, tab-separated:
+//   <pass token, 32 hex digits, or -> <Class/method, or -> <arguments, separated by 0x1f> <status token>
+//   <profile file, or ->
+// Environment: GRADER_BATCH_FOLDER (the batch's writable folder), GRADER_BATCH_TIMEOUT_MS,
+// GRADER_BATCH_OUTPUT_LIMIT (bytes of each stream kept), GRADER_BATCH_CLEAN (colon-separated folders restored).
+// Standard output, for each test: a line `<status token> exit|signal|timeout <value> <milliseconds> <truncated>
+// <record bytes> <stdout bytes> <stderr bytes>`, then those bytes as hex digits.
+#include "GraderBatch.h"
+
+#if defined(__linux__)
+
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
+#include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+// The Swift runtime's hook for the arguments `CommandLine.arguments` returns (weak: absent, the server refuses),
+// and the coverage runtime's for where a process writes its profile (absent when the build has no coverage).
+extern void _swift_stdlib_overrideUnsafeArgvArgc(char **argv, int argc) __attribute__((weak));
+extern void __llvm_profile_set_filename(const char *name) __attribute__((weak));
+
+enum {
+    GRADER_BATCH_FIELDS = 5,
+    GRADER_BATCH_MAX_TESTS = 4096,
+    GRADER_BATCH_MAX_INPUT = 4 << 20,
+    GRADER_BATCH_MAX_ARGUMENTS = 16,
+    GRADER_BATCH_MAX_RECORD = (256 << 10) + 1,
+};
+/// Exit status of a server that will not serve (no PID namespace of its own, unreadable input): the grader runs
+/// every test on its own.
+enum { GRADER_BATCH_REFUSED = 86 };
+
+struct grader_batch_bytes {
+    char *bytes;
+    size_t count;
+    int truncated;
+};
+
+struct grader_batch_test {
+    char *fields[GRADER_BATCH_FIELDS];  // pass token, test, arguments, status token, profile file
+    int ran;
+    int timed_out;
+    int status;
+    long long milliseconds;
+    struct grader_batch_bytes record, out, err;
+};
+
+static char *grader_batch_input;
+static size_t grader_batch_input_size;
+static struct grader_batch_test *grader_batch_tests;
+static size_t grader_batch_count;
+static char grader_batch_folder[4096];
+
+// What a test process keeps of its request once the rest is wiped.
+static char grader_child_record[4200];
+static char grader_child_test[1024];
+static char grader_child_arguments[8192];
+static char grader_child_profile[4096];
+static char *grader_child_argv[GRADER_BATCH_MAX_ARGUMENTS + 2];
+
+// The folders put back after each test, and what was in them at the start.
+static char **grader_snapshot;
+static size_t grader_snapshot_count, grader_snapshot_capacity;
+
+static void grader_batch_refuse(const char *why) {
+    dprintf(2, "grader batch: %s\n", why);
+    _exit(GRADER_BATCH_REFUSED);
+}
+
+static int grader_batch_hex(char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+static long grader_batch_number(const char *name, long fallback) {
+    const char *text = getenv(name);
+    if (!text || !*text) return fallback;
+    char *end = NULL;
+    long value = strtol(text, &end, 10);
+    return (end && *end == 0 && value > 0) ? value : fallback;
+}
+
+static long long grader_batch_now_ms(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (long long)now.tv_sec * 1000 + now.tv_nsec / 1000000;
+}
+
+static void grader_batch_read_input(void) {
+    grader_batch_input = malloc(GRADER_BATCH_MAX_INPUT + 1);
+    grader_batch_tests = calloc(GRADER_BATCH_MAX_TESTS, sizeof *grader_batch_tests);
+    if (!grader_batch_input || !grader_batch_tests) grader_batch_refuse("out of memory");
+    size_t used = 0;
+    for (;;) {
+        if (used == GRADER_BATCH_MAX_INPUT) grader_batch_refuse("too many requests");
+        ssize_t count = read(0, grader_batch_input + used, GRADER_BATCH_MAX_INPUT - used);
+        if (count < 0 && errno == EINTR) continue;
+        if (count <= 0) break;
+        used += (size_t)count;
+    }
+    grader_batch_input[used] = 0;
+    grader_batch_input_size = used + 1;
+    char *line = grader_batch_input;
+    while (*line) {
+        char *end = strchr(line, '\n');
+        if (!end) grader_batch_refuse("a request without its line end");
+        *end = 0;
+        if (grader_batch_count == GRADER_BATCH_MAX_TESTS) grader_batch_refuse("too many requests");
+        struct grader_batch_test *test = &grader_batch_tests[grader_batch_count++];
+        char *field = line;
+        for (int index = 0; index < GRADER_BATCH_FIELDS; index++) {
+            if (!field) grader_batch_refuse("a request with too few fields");
+            test->fields[index] = field;
+            char *tab = strchr(field, '\t');
+            if (tab) *tab = 0;
+            field = tab ? tab + 1 : NULL;
+        }
+        if (field) grader_batch_refuse("a request with too many fields");
+        int signed_test = strcmp(test->fields[0], "-") != 0;
+        if ((signed_test && strlen(test->fields[0]) != 32) || strlen(test->fields[3]) != 32) {
+            grader_batch_refuse("a malformed request");
+        }
+        line = end + 1;
+    }
+}
+
+/// Wipes every request and every outcome kept so far (a test process does, before any Swift code runs).
+static void grader_batch_wipe(void) {
+    for (size_t index = 0; index < grader_batch_count; index++) {
+        struct grader_batch_test *test = &grader_batch_tests[index];
+        struct grader_batch_bytes *kept[] = {&test->record, &test->out, &test->err};
+        for (int part = 0; part < 3; part++) {
+            if (kept[part]->bytes) explicit_bzero(kept[part]->bytes, kept[part]->count);
+        }
+    }
+    if (grader_batch_input) explicit_bzero(grader_batch_input, grader_batch_input_size);
+    if (grader_batch_tests) explicit_bzero(grader_batch_tests, GRADER_BATCH_MAX_TESTS * sizeof *grader_batch_tests);
+}
+
+// --- Putting the folders back ------------------------------------------------------------------------------
+
+static int grader_snapshot_add(const char *path, const struct stat *info, int type, struct FTW *walk) {
+    (void)info, (void)type, (void)walk;
+    if (grader_snapshot_count == grader_snapshot_capacity) {
+        size_t capacity = grader_snapshot_capacity ? grader_snapshot_capacity * 2 : 256;
+        char **grown = realloc(grader_snapshot, capacity * sizeof *grown);
+        if (!grown) return 1;
+        grader_snapshot = grown;
+        grader_snapshot_capacity = capacity;
+    }
+    grader_snapshot[grader_snapshot_count] = strdup(path);
+    if (!grader_snapshot[grader_snapshot_count]) return 1;
+    grader_snapshot_count++;
+    return 0;
+}
+
+static int grader_snapshot_compare(const void *left, const void *right) {
+    return strcmp(*(char *const *)left, *(char *const *)right);
+}
+
+static int grader_restore_one(const char *path, const struct stat *info, int type, struct FTW *walk) {
+    (void)info, (void)type, (void)walk;
+    const char *key = path;
+    if (!bsearch(&key, grader_snapshot, grader_snapshot_count, sizeof *grader_snapshot, grader_snapshot_compare)) {
+        remove(path);
+    }
+    return 0;
+}
+
+static int grader_remove_one(const char *path, const struct stat *info, int type, struct FTW *walk) {
+    (void)info, (void)type;
+    if (walk->level > 0) remove(path);
+    return 0;
+}
+
+/// Each colon-separated folder of GRADER_BATCH_CLEAN, walked without leaving its file system (the batch's own
+/// folder and the test binary's are other mounts inside them).
+static void grader_batch_each_clean_root(int (*visit)(const char *, const struct stat *, int, struct FTW *), int flags) {
+    const char *list = getenv("GRADER_BATCH_CLEAN");
+    if (!list) return;
+    char roots[8192];
+    snprintf(roots, sizeof roots, "%s", list);
+    char *rest = roots;
+    for (char *root = strsep(&rest, ":"); root; root = strsep(&rest, ":")) {
+        if (root[0] == '/') nftw(root, visit, 32, flags | FTW_PHYS | FTW_MOUNT);
+    }
+}
+
+/// Empties the batch folder and puts the listed folders back as they were when the server started.
+static void grader_batch_restore(void) {
+    nftw(grader_batch_folder, grader_remove_one, 32, FTW_DEPTH | FTW_PHYS | FTW_MOUNT);
+    grader_batch_each_clean_root(grader_restore_one, FTW_DEPTH);
+}
+
+// --- Ending every process a test left ----------------------------------------------------------------------
+
+/// Kills every process in the sandbox but the server and the sandbox's init, and reaps them all (orphans come
+/// to the server, a subreaper), so nothing of one test runs into the next.
+static void grader_batch_end_everything(void) {
+    for (;;) {
+        kill(-1, SIGKILL);
+        int status;
+        pid_t ended = waitpid(-1, &status, 0);
+        if (ended < 0 && errno == EINTR) continue;
+        if (ended < 0) break;
+    }
+}
+
+// --- One test ----------------------------------------------------------------------------------------------
+
+static void grader_batch_keep(struct grader_batch_bytes *kept, const char *bytes, size_t count, size_t limit) {
+    if (!kept->bytes) kept->bytes = malloc(limit ? limit : 1);
+    if (!kept->bytes) {
+        kept->truncated = 1;
+        return;
+    }
+    size_t room = limit - kept->count;
+    size_t taken = count < room ? count : room;
+    memcpy(kept->bytes + kept->count, bytes, taken);
+    kept->count += taken;
+    if (taken < count) kept->truncated = 1;
+}
+
+/// Reads what is there; closes the descriptor at its end.
+static void grader_batch_drain(int *descriptor, struct grader_batch_bytes *kept, size_t limit) {
+    char buffer[16384];
+    while (*descriptor >= 0) {
+        ssize_t count = read(*descriptor, buffer, sizeof buffer);
+        if (count < 0 && errno == EINTR) continue;
+        if (count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return;
+        if (count <= 0) {
+            close(*descriptor);
+            *descriptor = -1;
+            return;
+        }
+        grader_batch_keep(kept, buffer, (size_t)count, limit);
+    }
+}
+
+/// The record the test left: a regular file only, read without blocking, at most one byte past the limit.
+static void grader_batch_read_record(struct grader_batch_test *test) {
+    char path[4200];
+    snprintf(path, sizeof path, "%s/record.jsonl", grader_batch_folder);
+    int descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC);
+    if (descriptor < 0) return;
+    struct stat info;
+    if (fstat(descriptor, &info) == 0 && S_ISREG(info.st_mode)) {
+        grader_batch_drain(&descriptor, &test->record, GRADER_BATCH_MAX_RECORD);
+    }
+    if (descriptor >= 0) close(descriptor);
+}
+
+static void grader_batch_child(struct grader_batch_test *test, int out, int err, char *program) {
+    // Nothing of the server survives into the test: standard streams to the test's own pipes, every other
+    // descriptor closed, the other requests and outcomes wiped before any Swift code runs.
+    int null = open("/dev/null", O_RDONLY);
+    if (null >= 0) dup2(null, 0);
+    dup2(out, 1);
+    dup2(err, 2);
+    if (syscall(SYS_close_range, 3, ~0U, 0) != 0) {
+        for (int descriptor = 3; descriptor < 65536; descriptor++) close(descriptor);
+    }
+    unsigned char token[16];
+    int signed_test = strcmp(test->fields[0], "-") != 0;
+    for (int index = 0; signed_test && index < 16; index++) {
+        int high = grader_batch_hex(test->fields[0][2 * index]), low = grader_batch_hex(test->fields[0][2 * index + 1]);
+        if (high < 0 || low < 0) _exit(GRADER_BATCH_REFUSED);
+        token[index] = (unsigned char)(high * 16 + low);
+    }
+    snprintf(grader_child_record, sizeof grader_child_record, "%s/record.jsonl", grader_batch_folder);
+    snprintf(grader_child_test, sizeof grader_child_test, "%s", test->fields[1]);
+    snprintf(grader_child_arguments, sizeof grader_child_arguments, "%s", test->fields[2]);
+    snprintf(grader_child_profile, sizeof grader_child_profile, "%s", test->fields[4]);
+    grader_batch_wipe();
+    if (signed_test) grader_harness_take(grader_child_record, token, grader_child_test);
+    explicit_bzero(token, sizeof token);
+    char run[4200];
+    snprintf(run, sizeof run, "%s/run", grader_batch_folder);
+    if (chdir(run) != 0) _exit(GRADER_BATCH_REFUSED);
+    if (strcmp(grader_child_profile, "-") != 0 && __llvm_profile_set_filename) {
+        __llvm_profile_set_filename(grader_child_profile);
+    }
+    // A test process of its own is dumpable; so is this one (the server, which holds the secrets, is not).
+    prctl(PR_SET_DUMPABLE, 1);
+    int count = 0;
+    grader_child_argv[count++] = program;
+    char *rest = grader_child_arguments;
+    for (char *word = strsep(&rest, "\x1f"); word && count <= GRADER_BATCH_MAX_ARGUMENTS; word = strsep(&rest, "\x1f")) {
+        if (*word) grader_child_argv[count++] = word;
+    }
+    grader_child_argv[count] = NULL;
+    _swift_stdlib_overrideUnsafeArgvArgc(grader_child_argv, count);
+}
+
+static int grader_batch_prepare(void) {
+    char path[4200];
+    snprintf(path, sizeof path, "%s/run", grader_batch_folder);
+    if (mkdir(path, 0700) != 0) return 0;
+    snprintf(path, sizeof path, "%s/record.jsonl", grader_batch_folder);
+    int record = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+    if (record < 0) return 0;
+    close(record);
+    return 1;
+}
+
+/// Runs test `index`; returns only in the test's own process (which then goes on to `main`).
+static void grader_batch_run(struct grader_batch_test *test, long timeout, size_t limit, char *program) {
+    grader_batch_restore();
+    if (!grader_batch_prepare()) return;  // no outcome: the grader runs it on its own
+    int out[2], err[2];
+    if (pipe2(out, O_CLOEXEC) != 0) return;
+    if (pipe2(err, O_CLOEXEC) != 0) {
+        close(out[0]), close(out[1]);
+        return;
+    }
+    long long start = grader_batch_now_ms();
+    pid_t child = fork();
+    if (child == 0) {
+        grader_batch_child(test, out[1], err[1], program);
+        return;
+    }
+    close(out[1]), close(err[1]);
+    if (child < 0) {
+        close(out[0]), close(err[0]);
+        return;
+    }
+    int streams[2] = {out[0], err[0]};
+    struct grader_batch_bytes *kept[2] = {&test->out, &test->err};
+    for (int stream = 0; stream < 2; stream++) fcntl(streams[stream], F_SETFL, O_NONBLOCK);
+    int status = 0, ended = 0;
+    while (!ended) {
+        long long left = start + timeout - grader_batch_now_ms();
+        if (left <= 0) {
+            test->timed_out = 1;
+            break;
+        }
+        struct pollfd watched[2];
+        nfds_t count = 0;
+        for (int stream = 0; stream < 2; stream++) {
+            if (streams[stream] >= 0) watched[count++] = (struct pollfd){streams[stream], POLLIN, 0};
+        }
+        if (count > 0) {
+            poll(watched, count, left < 2 ? (int)left : 2);
+            for (int stream = 0; stream < 2; stream++) grader_batch_drain(&streams[stream], kept[stream], limit);
+        } else {
+            struct timespec pause = {0, 1000000};
+            nanosleep(&pause, NULL);
+        }
+        if (waitpid(child, &status, WNOHANG) == child) ended = 1;
+    }
+    test->milliseconds = grader_batch_now_ms() - start;
+    grader_batch_end_everything();
+    for (int stream = 0; stream < 2; stream++) {
+        if (streams[stream] < 0) continue;
+        fcntl(streams[stream], F_SETFL, 0);
+        grader_batch_drain(&streams[stream], kept[stream], limit);
+    }
+    grader_batch_read_record(test);
+    test->status = status;
+    test->ran = 1;
+}
+
+static void grader_batch_write(const char *bytes, size_t count) {
+    while (count > 0) {
+        ssize_t written = write(1, bytes, count);
+        if (written < 0 && errno == EINTR) continue;
+        if (written <= 0) _exit(GRADER_BATCH_REFUSED);
+        bytes += written;
+        count -= (size_t)written;
+    }
+}
+
+/// `count` bytes as hex digits (the grader reads the server's output as text).
+static void grader_batch_write_hex(const char *bytes, size_t count) {
+    static const char digits[] = "0123456789abcdef";
+    char buffer[8192];
+    size_t used = 0;
+    for (size_t index = 0; index < count; index++) {
+        unsigned char byte = (unsigned char)bytes[index];
+        buffer[used++] = digits[byte >> 4];
+        buffer[used++] = digits[byte & 15];
+        if (used == sizeof buffer) {
+            grader_batch_write(buffer, used);
+            used = 0;
+        }
+    }
+    grader_batch_write(buffer, used);
+}
+
+static void grader_batch_report(struct grader_batch_test *test) {
+    char line[512];
+    const char *kind = test->timed_out ? "timeout" : (WIFSIGNALED(test->status) ? "signal" : "exit");
+    int value = test->timed_out ? 0 : (WIFSIGNALED(test->status) ? WTERMSIG(test->status) : WEXITSTATUS(test->status));
+    int length = snprintf(
+        line, sizeof line, "%s %s %d %lld %d %zu %zu %zu\n", test->fields[3], kind, value, test->milliseconds,
+        test->out.truncated || test->err.truncated, test->record.count, test->out.count, test->err.count);
+    grader_batch_write(line, (size_t)length);
+    grader_batch_write_hex(test->record.bytes, test->record.count);
+    grader_batch_write_hex(test->out.bytes, test->out.count);
+    grader_batch_write_hex(test->err.bytes, test->err.count);
+}
+
+void grader_batch_serve(int argc, char **argv) {
+    (void)argc;
+    // Killing "every other process" is only safe in a PID namespace of the sandbox's own, where this server is
+    // the first process after the sandbox's init.
+    if (getpid() > 2) grader_batch_refuse("not the first process of its own PID namespace");
+    if (!_swift_stdlib_overrideUnsafeArgvArgc) grader_batch_refuse("the Swift runtime cannot take a test's arguments");
+    const char *folder = getenv("GRADER_BATCH_FOLDER");
+    if (!folder || folder[0] != '/' || strlen(folder) >= sizeof grader_batch_folder - 32) {
+        grader_batch_refuse("no batch folder");
+    }
+    snprintf(grader_batch_folder, sizeof grader_batch_folder, "%s", folder);
+    if (prctl(PR_SET_DUMPABLE, 0) != 0 || prctl(PR_SET_CHILD_SUBREAPER, 1) != 0) {
+        grader_batch_refuse("cannot protect the server");
+    }
+    grader_batch_read_input();
+    grader_batch_each_clean_root(grader_snapshot_add, 0);
+    if (grader_snapshot_count > 0) {
+        qsort(grader_snapshot, grader_snapshot_count, sizeof *grader_snapshot, grader_snapshot_compare);
+    }
+    long timeout = grader_batch_number("GRADER_BATCH_TIMEOUT_MS", 10000);
+    size_t limit = (size_t)grader_batch_number("GRADER_BATCH_OUTPUT_LIMIT", 64 << 10);
+    for (size_t index = 0; index < grader_batch_count; index++) {
+        pid_t server = getpid();
+        grader_batch_run(&grader_batch_tests[index], timeout, limit, argv[0]);
+        if (getpid() != server) return;  // the test's own process: on to main
+    }
+    grader_batch_restore();
+    // Nothing but the server runs now: the outcomes go out, each under its status token.
+    for (size_t index = 0; index < grader_batch_count; index++) {
+        if (grader_batch_tests[index].ran) grader_batch_report(&grader_batch_tests[index]);
+    }
+    grader_batch_wipe();
+    _exit(0);
+}
+
+#else
+
+#include <stdio.h>
+#include <unistd.h>
+
+void grader_batch_serve(int argc, char **argv) {
+    (void)argc, (void)argv;
+    dprintf(2, "grader batch: only on Linux\n");
+    _exit(86);
+}
+
+#endif

@@ -1,0 +1,12 @@
+#ifndef GRADER_BATCH_H
+#define GRADER_BATCH_H
+
+/// Runs the batch of hidden tests the grader wrote on standard input, one forked test process each (see
+/// GraderBatch.c). Returns only in a test process, after handing it its own request; the server exits.
+void grader_batch_serve(int argc, char **argv) __attribute__((visibility("hidden")));
+
+/// Hands this process the request of one test: where its record goes, its pass token, `Class/method`.
+void grader_harness_take(const char *result_path, const unsigned char *token, const char *test)
+    __attribute__((visibility("hidden")));
+
+#endif

@@ -1,0 +1,149 @@
+import Foundation
+import GraderCore
+
+/// One hidden test for the batch server, and how its outcome becomes a result.
+struct BatchRequest {
+    /// The test's place in the run's plan.
+    var index: Int
+    /// `Class/method`, as the harness names it.
+    var test: String
+    /// `Module.Class/method`, XCTest's filter.
+    var filter: String
+    var result: (ProcessOutput, HiddenTestRunner.Record?) -> TestResult
+}
+
+/// Hidden tests in batches: one sandbox per lane, in which the harness's batch server (GraderBatch.c) forks a
+/// process for each test before `main`. A test pays for a fork instead of a sandbox, a program load and XCTest's
+/// start; what it sees is what a process of its own would see (docs/grading.md, "Batches"). A test the server
+/// did not report (it refused, died or was killed) is left out of the answer, and the caller runs it on its own.
+extension HiddenTestRunner {
+    func runBatches(_ requests: [BatchRequest], launcher: TestLauncher, folder: URL) -> [Int: TestResult] {
+        // A changed binary, or a single test, is left to the per-test path (which says why, or costs the same).
+        guard requests.count > 1, launcher.verify(runner: runner) == nil else { return [:] }
+        let laneCount = min(jobs, requests.count)
+        let lanes = (0..<laneCount).map { lane in
+            stride(from: lane, to: requests.count, by: laneCount).map { requests[$0] }
+        }
+        let answers = parallelMap(Array(lanes.enumerated()), jobs: laneCount) { lane, requests in
+            runLane(requests, launcher: launcher, folder: folder.appendingPathComponent("lane\(lane)"))
+        }
+        return answers.reduce(into: [:]) { all, lane in all.merge(lane) { first, _ in first } }
+    }
+
+    /// The folders a batch server puts back after each test: the sandbox's private `/tmp` and `/dev`, and the
+    /// empty folders it mounts over hidden ones (each a fresh, writable file system in a sandbox of its own).
+    static func restoredFolders(_ sandbox: Sandbox) -> [String] {
+        let hidden = sandbox.hidden.filter { $0 != "/" && $0 != "/tmp" && FileManager.default.fileExists(atPath: $0) }
+        return (["/tmp", "/dev"] + hidden).filter { !$0.contains(":") }
+    }
+
+    private func runLane(_ requests: [BatchRequest], launcher: TestLauncher, folder: URL) -> [Int: TestResult] {
+        let manager = FileManager.default
+        try? manager.removeItem(at: folder)
+        guard (try? manager.createDirectory(at: folder, withIntermediateDirectories: true)) != nil,
+            !folder.path.contains(":")
+        else { return [:] }
+        defer { try? manager.removeItem(at: folder) }
+
+        var sent: [String: (request: BatchRequest, token: String)] = [:]
+        var input = ""
+        for request in requests {
+            let token = Self.newToken()
+            let status = Self.newToken()
+            let fields = [token, request.test, request.filter, status, "-"]
+            guard fields.allSatisfy({ !$0.contains("\t") && !$0.contains("\n") && !$0.contains("\u{1f}") }) else {
+                continue
+            }
+            input += fields.joined(separator: "\t") + "\n"
+            sent[status] = (request, token)
+        }
+        guard !sent.isEmpty else { return [:] }
+        let request = launcher.request(
+            launcher.command.xctest(nil), writable: [folder], workingDirectory: folder,
+            environment: environment.merging([
+                "GRADER_RESULT_CHANNEL": "batch", "LLVM_PROFILE_FILE": "/dev/null", "NO_COLOR": "1",
+                "GRADER_BATCH_FOLDER": folder.path, "GRADER_BATCH_TIMEOUT_MS": String(Int(timeout * 1000)),
+                "GRADER_BATCH_OUTPUT_LIMIT": String(outputLimit),
+                "GRADER_BATCH_CLEAN": Self.restoredFolders(launcher.sandbox).joined(separator: ":"),
+            ]) { _, own in own },
+            input: Data(input.utf8), timeout: timeout * Double(sent.count) + 60,
+            outputLimit: sent.count * (2 * (2 * outputLimit + Self.maxRecordBytes + 1) + 512))
+        guard let output = try? runner(request) else { return [:] }
+
+        var results: [Int: TestResult] = [:]
+        for (token, outcome) in Self.outcomes(in: output.stdout, tokens: Set(sent.keys)) {
+            guard let (request, pass) = sent[token] else { continue }
+            results[request.index] = request.result(
+                outcome.output, Self.record(outcome.record, token: pass, test: request.test))
+        }
+        return results
+    }
+
+    /// What the server reported for one test.
+    struct Outcome {
+        var output: ProcessOutput
+        var record: Data
+    }
+
+    /// The server's reports, by status token: a line `<status token> exit|signal|timeout <value> <milliseconds>
+    /// <truncated> <record bytes> <stdout bytes> <stderr bytes>`, then those bytes as hex digits. Only the server
+    /// knows the tokens, and it writes once no test process is left; a token reported twice proves nothing (its
+    /// test runs again on its own), and whatever does not parse is skipped.
+    static func outcomes(in text: String, tokens: Set<String>) -> [String: Outcome] {
+        let bytes = Array(text.utf8)
+        var outcomes: [String: Outcome] = [:]
+        var repeated: Set<String> = []
+        var position = 0
+        while position < bytes.count {
+            guard let end = bytes[position...].firstIndex(of: UInt8(ascii: "\n")) else { break }
+            let words = String(decoding: bytes[position..<end], as: UTF8.self).split(separator: " ").map(String.init)
+            position = end + 1
+            guard words.count == 8, tokens.contains(words[0]), let value = Int32(words[2]),
+                let milliseconds = Int(words[3]), let sizes = Optional(words[5...7].compactMap { Int($0) }),
+                sizes.count == 3, sizes.allSatisfy({ $0 >= 0 }), 2 * sizes.reduce(0, +) <= bytes.count - position
+            else { continue }
+            var parts: [Data] = []
+            for size in sizes {
+                guard let part = Self.unhex(bytes[position..<(position + 2 * size)]) else { break }
+                parts.append(part)
+                position += 2 * size
+            }
+            guard parts.count == 3 else { continue }
+            var output: ProcessOutput
+            switch words[1] {
+            case "exit": output = ProcessOutput(status: value, stdout: "", stderr: "")
+            case "signal": output = ProcessOutput(status: 128 + value, stdout: "", stderr: "", signal: value)
+            case "timeout":
+                output = ProcessOutput(status: 128 + SIGKILL, stdout: "", stderr: "", timedOut: true, signal: SIGKILL)
+            default: continue
+            }
+            output.stdout = String(decoding: parts[1], as: UTF8.self)
+            output.stderr = String(decoding: parts[2], as: UTF8.self)
+            output.duration = Double(milliseconds) / 1000
+            output.truncated = words[4] == "1"
+            if outcomes.updateValue(Outcome(output: output, record: parts[0]), forKey: words[0]) != nil {
+                repeated.insert(words[0])
+            }
+        }
+        for token in repeated { outcomes[token] = nil }
+        return outcomes
+    }
+
+    private static func unhex(_ digits: ArraySlice<UInt8>) -> Data? {
+        func value(_ digit: UInt8) -> UInt8? {
+            switch digit {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): return digit - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): return digit - UInt8(ascii: "a") + 10
+            default: return nil
+            }
+        }
+        var data = Data(capacity: digits.count / 2)
+        var index = digits.startIndex
+        while index < digits.endIndex {
+            guard let high = value(digits[index]), let low = value(digits[index + 1]) else { return nil }
+            data.append(high << 4 | low)
+            index += 2
+        }
+        return data
+    }
+}
