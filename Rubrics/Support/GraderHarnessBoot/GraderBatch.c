@@ -37,7 +37,6 @@
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
-#include <sys/syscall.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -281,15 +280,17 @@ static void grader_batch_read_record(struct grader_batch_test *test) {
     if (descriptor >= 0) close(descriptor);
 }
 
-static void grader_batch_child(struct grader_batch_test *test, int out, int err, char *program) {
-    // Nothing of the server survives into the test: standard streams to the test's own pipes, every other
-    // descriptor closed, the other requests and outcomes wiped before any Swift code runs.
-    int null = open("/dev/null", O_RDONLY);
+static void grader_batch_child(struct grader_batch_test *test, const int out[2], const int err[2], char *program) {
+    // Nothing of the server survives into the test: standard streams to the test's own pipes, the server's ends
+    // closed, the other requests and outcomes wiped before any Swift code runs. Descriptors the libraries opened
+    // while loading stay, as they do in a process of its own (closing them hangs URLSession).
+    int null = open("/dev/null", O_RDONLY | O_CLOEXEC);
     if (null >= 0) dup2(null, 0);
-    dup2(out, 1);
-    dup2(err, 2);
-    if (syscall(SYS_close_range, 3, ~0U, 0) != 0) {
-        for (int descriptor = 3; descriptor < 65536; descriptor++) close(descriptor);
+    dup2(out[1], 1);
+    dup2(err[1], 2);
+    int opened[] = {null, out[0], out[1], err[0], err[1]};
+    for (int index = 0; index < 5; index++) {
+        if (opened[index] > 2) close(opened[index]);
     }
     unsigned char token[16];
     int signed_test = strcmp(test->fields[0], "-") != 0;
@@ -347,7 +348,7 @@ static void grader_batch_run(struct grader_batch_test *test, long timeout, size_
     long long start = grader_batch_now_ms();
     pid_t child = fork();
     if (child == 0) {
-        grader_batch_child(test, out[1], err[1], program);
+        grader_batch_child(test, out, err, program);
         return;
     }
     close(out[1]), close(err[1]);

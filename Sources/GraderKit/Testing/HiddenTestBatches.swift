@@ -14,8 +14,8 @@ struct BatchRequest {
 
 /// Hidden tests in batches: one sandbox per lane, in which the harness's batch server (GraderBatch.c) forks a
 /// process for each test before `main`. A test pays for a fork instead of a sandbox, a program load and XCTest's
-/// start; what it sees is what a process of its own would see (docs/grading.md, "Batches"). A test the server
-/// did not report (it refused, died or was killed) is left out of the answer, and the caller runs it on its own.
+/// start; what it sees is what a process of its own would see (docs/grading.md, "Batches"). A test that crashed,
+/// hung, left no record or was not reported is left out of the answer, and the caller runs it on its own.
 extension HiddenTestRunner {
     func runBatches(_ requests: [BatchRequest], launcher: TestLauncher, folder: URL) -> [Int: TestResult] {
         // A changed binary, or a single test, is left to the per-test path (which says why, or costs the same).
@@ -70,11 +70,14 @@ extension HiddenTestRunner {
             outputLimit: sent.count * (2 * (2 * outputLimit + Self.maxRecordBytes + 1) + 512))
         guard let output = try? runner(request) else { return [:] }
 
+        // A test that ended by itself with a record stands; a crash, a hang or no record is decided by the test's
+        // run on its own, so a process forked in a batch never costs a test what it would not cost alone.
         var results: [Int: TestResult] = [:]
         for (token, outcome) in Self.outcomes(in: output.stdout, tokens: Set(sent.keys)) {
-            guard let (request, pass) = sent[token] else { continue }
-            results[request.index] = request.result(
-                outcome.output, Self.record(outcome.record, token: pass, test: request.test))
+            guard let (request, pass) = sent[token], !outcome.output.timedOut, outcome.output.signal == nil,
+                let record = Self.record(outcome.record, token: pass, test: request.test)
+            else { continue }
+            results[request.index] = request.result(outcome.output, record)
         }
         return results
     }

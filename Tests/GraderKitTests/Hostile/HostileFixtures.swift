@@ -326,8 +326,9 @@ enum HostileFixtures {
                 return value == 1 ? "1 tap" : "\(value) taps"
         """#
 
-    /// Answers with its parent's process id: 1 (the sandbox's init) alone, 2 (the batch server) in a batch.
+    /// Answers correctly only when its parent is the batch server (process 2), not the sandbox's init (1): the
+    /// proof that a batch ran.
     static let parentLabel = #"""
-        return "parent \(getppid())"
+        return getppid() == 2 ? (value == 1 ? "1 tap" : "\(value) taps") : "alone"
         """#
 }
