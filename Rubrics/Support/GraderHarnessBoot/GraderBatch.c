@@ -27,14 +27,17 @@
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
 #endif
+#include <elf.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
+#include <link.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/types.h>
@@ -165,6 +168,76 @@ static void grader_batch_wipe(void) {
     }
     if (grader_batch_input) explicit_bzero(grader_batch_input, grader_batch_input_size);
     if (grader_batch_tests) explicit_bzero(grader_batch_tests, GRADER_BATCH_MAX_TESTS * sizeof *grader_batch_tests);
+}
+
+// --- The Swift runtime's cached thread id ------------------------------------------------------------------
+//
+// The Swift runtime's locks and one-time initializers keep their owner's thread id, which each thread caches in
+// a thread-local variable (`swift::threading_impl::linux::ulock_get_tid()::tid`). A forked process inherits the
+// main thread's cache, holding the server's id, and a lock its main thread takes can then never be handed on:
+// a test that initializes a global on two threads at once hangs. The forked process clears that cache (it is
+// read again from the kernel on first use). The variable's place in libswiftCore's thread-local block is read
+// from the library's symbol table; without it the server refuses and every test runs on its own.
+
+static const char grader_tid_symbol[] = "_ZZN5swift14threading_impl5linux13ulock_get_tidEvE3tid";
+static long grader_tid_offset = -1;
+
+static int grader_is_swift_core(const char *name) {
+    const char *slash = strrchr(name ? name : "", '/');
+    return slash && strncmp(slash + 1, "libswiftCore.so", 15) == 0;
+}
+
+/// The offset of `grader_tid_symbol` in the thread-local block of the ELF file at `path`, or -1.
+static long grader_tid_offset_in(const char *path) {
+    int descriptor = open(path, O_RDONLY | O_CLOEXEC);
+    if (descriptor < 0) return -1;
+    struct stat info;
+    long found = -1;
+    if (fstat(descriptor, &info) == 0 && (size_t)info.st_size > sizeof(Elf64_Ehdr)) {
+        size_t size = (size_t)info.st_size;
+        const unsigned char *file = mmap(NULL, size, PROT_READ, MAP_PRIVATE, descriptor, 0);
+        if (file != MAP_FAILED) {
+            const Elf64_Ehdr *header = (const Elf64_Ehdr *)file;
+            int valid = memcmp(header->e_ident, ELFMAG, SELFMAG) == 0 && header->e_ident[EI_CLASS] == ELFCLASS64
+                && header->e_shoff + (size_t)header->e_shnum * sizeof(Elf64_Shdr) <= size;
+            const Elf64_Shdr *sections = valid ? (const Elf64_Shdr *)(file + header->e_shoff) : NULL;
+            for (int index = 0; valid && index < header->e_shnum && found < 0; index++) {
+                const Elf64_Shdr *table = &sections[index];
+                if (table->sh_type != SHT_SYMTAB || table->sh_link >= header->e_shnum) continue;
+                const Elf64_Shdr *strings = &sections[table->sh_link];
+                if (table->sh_offset + table->sh_size > size || strings->sh_offset + strings->sh_size > size) continue;
+                const Elf64_Sym *symbols = (const Elf64_Sym *)(file + table->sh_offset);
+                size_t count = table->sh_size / sizeof(Elf64_Sym);
+                for (size_t symbol = 0; symbol < count; symbol++) {
+                    if (ELF64_ST_TYPE(symbols[symbol].st_info) != STT_TLS) continue;
+                    if (symbols[symbol].st_name >= strings->sh_size) continue;
+                    const char *name = (const char *)(file + strings->sh_offset + symbols[symbol].st_name);
+                    size_t room = strings->sh_size - symbols[symbol].st_name;
+                    if (strnlen(name, room) == room || strcmp(name, grader_tid_symbol) != 0) continue;
+                    if (symbols[symbol].st_size == sizeof(pid_t)) found = (long)symbols[symbol].st_value;
+                    break;
+                }
+            }
+            munmap((void *)file, size);
+        }
+    }
+    close(descriptor);
+    return found;
+}
+
+static int grader_find_tid_offset(struct dl_phdr_info *info, size_t size, void *unused) {
+    (void)size, (void)unused;
+    if (!grader_is_swift_core(info->dlpi_name)) return 0;
+    grader_tid_offset = grader_tid_offset_in(info->dlpi_name);
+    return 1;
+}
+
+static int grader_clear_tid(struct dl_phdr_info *info, size_t size, void *server) {
+    (void)size;
+    if (!grader_is_swift_core(info->dlpi_name) || !info->dlpi_tls_data) return 0;
+    pid_t *cached = (pid_t *)((char *)info->dlpi_tls_data + grader_tid_offset);
+    if (*cached == *(pid_t *)server) *cached = 0;
+    return 1;
 }
 
 // --- Putting the folders back ------------------------------------------------------------------------------
@@ -304,6 +377,8 @@ static void grader_batch_child(struct grader_batch_test *test, const int out[2],
     snprintf(grader_child_arguments, sizeof grader_child_arguments, "%s", test->fields[2]);
     snprintf(grader_child_profile, sizeof grader_child_profile, "%s", test->fields[4]);
     grader_batch_wipe();
+    pid_t server = getppid();
+    dl_iterate_phdr(grader_clear_tid, &server);
     if (signed_test) grader_harness_take(grader_child_record, token, grader_child_test);
     explicit_bzero(token, sizeof token);
     char run[4200];
@@ -446,6 +521,8 @@ void grader_batch_serve(int argc, char **argv) {
     if (prctl(PR_SET_DUMPABLE, 0) != 0 || prctl(PR_SET_CHILD_SUBREAPER, 1) != 0) {
         grader_batch_refuse("cannot protect the server");
     }
+    dl_iterate_phdr(grader_find_tid_offset, NULL);
+    if (grader_tid_offset < 0) grader_batch_refuse("cannot find the Swift runtime's cached thread id");
     grader_batch_read_input();
     grader_batch_each_clean_root(grader_snapshot_add, 0);
     if (grader_snapshot_count > 0) {

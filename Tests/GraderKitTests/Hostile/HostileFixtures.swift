@@ -326,6 +326,31 @@ enum HostileFixtures {
                 return value == 1 ? "1 tap" : "\(value) taps"
         """#
 
+    /// A global whose initializer, on the main thread, waits while a second thread asks for the same global: the
+    /// second thread waits on the Swift runtime's lock, which a forked process's main thread can only hand on
+    /// when its cached thread id is its own (GraderBatch.c).
+    static let contendedGlobalPrelude = #"""
+        let contendedDone = DispatchSemaphore(value: 0)
+
+        enum Contended {
+            static let value: Int = {
+                Thread {
+                    _ = Contended.value
+                    contendedDone.signal()
+                }.start()
+                usleep(100_000)
+                return 1
+            }()
+        }
+        """#
+
+    /// Initializes the contended global, waits for the second thread, then answers correctly only in a batch.
+    static let contendedGlobalLabel = #"""
+        _ = Contended.value
+                contendedDone.wait()
+                return getppid() == 2 ? (value == 1 ? "1 tap" : "\(value) taps") : "alone"
+        """#
+
     /// Answers correctly only when its parent is the batch server (process 2), not the sandbox's init (1): the
     /// proof that a batch ran.
     static let parentLabel = #"""
