@@ -24,7 +24,7 @@ public struct CheckOptions: Sendable {
     public var keepWork: Bool = false
     /// Limits on each test process.
     public var limits = ResourceLimits()
-    /// Whether hidden tests run in batches (a forked process each in one sandbox per lane) where the sandbox allows
+    /// Whether hidden and own tests run in batches (a forked process each in one sandbox per lane) where the sandbox allows
     /// it; false runs a sandbox per test. `GRADER_BATCH=0` sets it false (docs/grading.md, "Batches").
     public var batches = ProcessInfo.processInfo.environment["GRADER_BATCH"] != "0"
     /// Told each stage's name and seconds as it ends (`GRADER_TIMINGS=1` prints them; docs/performance.md).

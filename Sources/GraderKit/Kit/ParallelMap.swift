@@ -1,22 +1,43 @@
 import Foundation
 
 /// `transform` applied to every item, at most `jobs` at a time; results in input order.
+///
+/// Each of the `jobs` workers is a thread of its own that takes the next item until none is left. The work is
+/// mostly waiting on processes, and a shared thread pool (OperationQueue, Dispatch) adds threads for blocked
+/// work only after a delay: on 2 cores the second of two test lanes started 0.4 s after the first.
 func parallelMap<Item, Result>(_ items: [Item], jobs: Int, _ transform: @escaping (Item) -> Result) -> [Result] {
     let slots = ResultSlots<Result>(count: items.count)
-    let queue = OperationQueue()
-    queue.maxConcurrentOperationCount = max(1, jobs)
-    for (index, item) in items.enumerated() {
-        queue.addOperation { slots.set(index, transform(item)) }
+    let workers = min(max(1, jobs), items.count)
+    guard workers > 1 else { return items.map(transform) }
+    let finished = DispatchGroup()
+    for _ in 0..<workers {
+        finished.enter()
+        let thread = Thread {
+            while let index = slots.next() { slots.set(index, transform(items[index])) }
+            finished.leave()
+        }
+        thread.stackSize = 8 << 20
+        thread.start()
     }
-    queue.waitUntilAllOperationsAreFinished()
+    finished.wait()
     return slots.values.compactMap { $0 }
 }
 
 private final class ResultSlots<Value>: @unchecked Sendable {
     private let lock = NSLock()
     private(set) var values: [Value?]
+    private var taken = 0
 
     init(count: Int) { values = Array(repeating: nil, count: count) }
+
+    /// The index of the next item no worker has taken, or nil.
+    func next() -> Int? {
+        lock.withLock {
+            guard taken < values.count else { return nil }
+            taken += 1
+            return taken - 1
+        }
+    }
 
     func set(_ index: Int, _ value: Value) { lock.withLock { values[index] = value } }
 }

@@ -14,8 +14,8 @@ public struct HiddenTestRunner: Sendable {
     public var outputLimit: Int
     /// Variables set in every test process besides the channel's (verify and mutate choose a variant with one).
     public var environment: [String: String] = [:]
-    /// Whether tests run through the batch server (one sandbox per lane, a forked process per test) where the
-    /// sandbox allows it: bubblewrap, whose PID namespace the server needs (CheckOptions.batches).
+    /// Whether tests run through the batch server (TestBatches: one sandbox per lane, a forked process per test)
+    /// where the sandbox allows it: bubblewrap, whose PID namespace the server needs (CheckOptions.batches).
     public var batches = true
 
     public init(runner: ProcessRunner = .live, timeout: TimeInterval = 10, jobs: Int = 2, outputLimit: Int = 64 << 10) {
@@ -69,19 +69,26 @@ public struct HiddenTestRunner: Sendable {
 
         let finished = FinishedCount(total: planned.count, report: onFinished)
         var batched: [Int: TestResult] = [:]
-        if let launcher, batches, launcher.sandbox.isolation == .bubblewrap {
-            let runnable = planned.indices.filter { planned[$0].blocked == nil }
-            let requests = runnable.map { index in
-                BatchRequest(
-                    index: index, test: planned[index].test, filter: "\(planned[index].module).\(planned[index].test)",
-                    result: { output, record in
-                        Self.result(
-                            output, record, name: planned[index].test, requirement: planned[index].requirement,
-                            share: planned[index].share, taskID: taskIDs[planned[index].requirement],
-                            timeout: self.timeout)
-                    })
+        if let launcher, batches {
+            let requests = planned.indices.filter { planned[$0].blocked == nil }.map { index in
+                TestBatches.Request(
+                    index: index, arguments: [Self.filter(planned[index].module, planned[index].test)],
+                    signedTest: planned[index].test)
             }
-            batched = runBatches(requests, launcher: launcher, folder: workDirectory.appendingPathComponent("batches"))
+            let outcomes = TestBatches(
+                runner: runner, jobs: jobs, timeout: timeout, outputLimit: outputLimit, environment: environment
+            ).run(requests, launcher: launcher, folder: workDirectory.appendingPathComponent("batches"))
+            // A test that ended by itself with a record stands; a crash, a hang or no record is decided by the
+            // test's run on its own, so a process forked in a batch never costs a test what it would not alone.
+            for (index, outcome) in outcomes where outcome.endedByItself {
+                let item = planned[index]
+                guard let token = outcome.passToken,
+                    let record = Self.record(outcome.record, token: token, test: item.test)
+                else { continue }
+                batched[index] = Self.result(
+                    outcome.output, record, name: item.test, requirement: item.requirement, share: item.share,
+                    taskID: taskIDs[item.requirement], timeout: timeout)
+            }
             for _ in batched { finished.increment() }
         }
         return parallelMap(Array(planned.enumerated()), jobs: jobs) { index, item in
@@ -97,7 +104,7 @@ public struct HiddenTestRunner: Sendable {
             let run = runFolder.appendingPathComponent("\(index)")
             defer { for folder in [results, run] { try? FileManager.default.removeItem(at: folder) } }
             return runOne(
-                "\(item.module).\(item.test)", name: item.test, requirement: item.requirement, share: item.share,
+                Self.filter(item.module, item.test), name: item.test, requirement: item.requirement, share: item.share,
                 taskID: taskIDs[item.requirement], launcher: launcher, results: results, run: run)
         }
     }
@@ -187,6 +194,9 @@ public struct HiddenTestRunner: Sendable {
             return result(.error, "tampered: \(reason)", output, tampered: true)
         }
     }
+
+    /// XCTest's filter for `test` (`Class/method`) in `module`: `Module.Class/method`.
+    static func filter(_ module: String, _ test: String) -> String { "\(module).\(test)" }
 
     /// `Module.Class/test` → `Class/test`, as the harness names it.
     static func classAndMethod(_ identifier: String) -> String {

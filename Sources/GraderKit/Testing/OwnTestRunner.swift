@@ -11,6 +11,8 @@ public struct OwnTestRunner: Sendable {
     public var jobs: Int
     /// The toolchain's `llvm-profdata` and `llvm-cov` (they must match the compiler's profile format).
     public var llvmTools: LLVMTools
+    /// Whether the tests run through the batch server where the sandbox allows it (TestBatches).
+    public var batches = true
 
     public init(
         runner: ProcessRunner = .live, timeout: TimeInterval = 30, listTimeout: TimeInterval = 60, jobs: Int = 2,
@@ -58,17 +60,32 @@ public struct OwnTestRunner: Sendable {
         }
 
         let planned = xcTests.map { (kind: "xctest", id: $0) } + swiftTests.map { (kind: "swift-testing", id: $0) }
-        let outcomes = parallelMap(Array(planned.enumerated()), jobs: jobs) { index, test -> Bool in
-            let words =
-                test.kind == "xctest"
+        let command = { (test: (kind: String, id: String)) in
+            test.kind == "xctest"
                 ? launcher.command.xctest(test.id)
                 : launcher.command.swiftTesting(["--filter", NSRegularExpression.escapedPattern(for: test.id)])
+        }
+        let profile = { (index: Int) in profiles.appendingPathComponent("own-\(index).profraw") }
+        // In batches where the sandbox allows it; a test that crashed or hung there runs again on its own.
+        var batched: [Int: Bool] = [:]
+        if batches {
+            let requests = planned.enumerated().map { index, test in
+                TestBatches.Request(index: index, arguments: command(test).1, signedTest: nil, profile: profile(index))
+            }
+            let outcomes = TestBatches(
+                runner: runner, jobs: jobs, timeout: timeout, outputLimit: 64 << 10, environment: ["NO_COLOR": "1"]
+            ).run(requests, launcher: launcher, folder: runs.appendingPathComponent("batches"), writable: [profiles])
+            for (index, outcome) in outcomes where outcome.endedByItself { batched[index] = outcome.output.succeeded }
+        }
+        let outcomes = parallelMap(Array(planned.enumerated()), jobs: jobs) { index, test -> Bool in
+            if let passed = batched[index] { return passed }
+            let words = command(test)
             let folder = runs.appendingPathComponent("\(index)")
             try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: folder) }
             let request = launcher.request(
                 words, writable: [folder, profiles], workingDirectory: folder,
-                environment: ["LLVM_PROFILE_FILE": profiles.path + "/own-\(index).profraw", "NO_COLOR": "1"],
+                environment: ["LLVM_PROFILE_FILE": profile(index).path, "NO_COLOR": "1"],
                 timeout: timeout)
             return (try? runner(request))?.succeeded ?? false
         }

@@ -351,6 +351,23 @@ enum HostileFixtures {
                 return getppid() == 2 ? (value == 1 ? "1 tap" : "\(value) taps") : "alone"
         """#
 
+    /// The candidate's own tests: one fails, one crashes (in a batch it runs again on its own, and still crashes).
+    static let failingAndCrashingOwnTests = """
+        import Counter
+        import XCTest
+
+        final class MoreTests: XCTestCase {
+            func testFails() {
+                XCTAssertEqual(Counter().value, 1)
+            }
+
+            func testCrashes() {
+                let values: [Int] = []
+                XCTAssertEqual(values[1], 0)
+            }
+        }
+        """
+
     /// Answers correctly only when its parent is the batch server (process 2), not the sandbox's init (1): the
     /// proof that a batch ran.
     static let parentLabel = #"""

@@ -192,6 +192,15 @@ final class TrustAttackTests: XCTestCase {
                     ]
                 ),
                 ("honest", [counter: FixtureSubmission.counter()]),
+                (
+                    "own-tests-that-pass-fail-and-crash",
+                    [
+                        counter: FixtureSubmission.counter(),
+                        "Tests/CounterTests/CounterTests.swift": FixtureSubmission.ownXCTests,
+                        "Tests/CounterTests/StartTests.swift": FixtureSubmission.ownSwiftTests,
+                        "Tests/CounterTests/MoreTests.swift": HostileFixtures.failingAndCrashingOwnTests,
+                    ]
+                ),
             ]
             let submissions = try fixtures.map { try submission($0.0, $0.1) }
             let batched = checker(timeout: 3) { $0.batches = true }.check(submissions.map(\.root.path))
@@ -231,7 +240,11 @@ final class TrustAttackTests: XCTestCase {
                 XCTAssertEqual(one.tests.map(\.tampered), other.tests.map(\.tampered), name)
                 XCTAssertEqual(one.score, other.score, name)
                 XCTAssertEqual(one.reviewReasons, other.reviewReasons, name)
+                XCTAssertEqual(one.ownTests, other.ownTests, name)
             }
+            let own = try XCTUnwrap(batchedByName["own-tests-that-pass-fail-and-crash"]?.ownTests)
+            XCTAssertEqual([own.total, own.passed, own.failed], [4, 2, 2])
+            XCTAssertNotNil(own.lineCoverage)
             XCTAssertEqual(ProcessProbe.running(matching: "grader-late"), [], "a process of a test outlived the check")
         #endif
     }

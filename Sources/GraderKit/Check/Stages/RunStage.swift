@@ -16,7 +16,7 @@ public struct RunStage: Sendable {
     public var testTimeout: TimeInterval
     public var listTimeout: TimeInterval
     public var jobs: Int
-    /// Whether hidden tests may run in batches (HiddenTestRunner.batches).
+    /// Whether hidden tests and the candidate's own tests may run in batches (TestBatches).
     public var batches = true
     /// Told as each hidden test finishes and when the own tests start.
     public var progress: (@Sendable (CheckProgress.Step) -> Void)?
@@ -45,7 +45,9 @@ public struct RunStage: Sendable {
                 $0.kind == .candidateTests && outcome.builtModules.contains($0.name)
             }
             progress?(.ownTests)
-            ownTests = OwnTestRunner(runner: runner, listTimeout: listTimeout, jobs: jobs).run(
+            var own = OwnTestRunner(runner: runner, listTimeout: listTimeout, jobs: jobs)
+            own.batches = batches
+            ownTests = own.run(
                 modules: modules.map(\.name), launcher: launcher, package: built.package.folder, workDirectory: work)
             if let broken = outcome.brokenCandidateTests.first {
                 notes.append("the candidate's own tests do not compile: \(broken.formatted)")

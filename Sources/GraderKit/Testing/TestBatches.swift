@@ -1,31 +1,44 @@
 import Foundation
 import GraderCore
 
-/// One hidden test for the batch server, and how its outcome becomes a result.
-struct BatchRequest {
-    /// The test's place in the run's plan.
-    var index: Int
-    /// `Class/method`, as the harness names it.
-    var test: String
-    /// `Module.Class/method`, XCTest's filter.
-    var filter: String
-    var result: (ProcessOutput, HiddenTestRunner.Record?) -> TestResult
-}
+/// Tests in batches: one sandbox per lane, in which the harness's batch server (GraderBatch.c) forks a process
+/// for each test before `main`. A test pays for a fork instead of a sandbox, a program load and XCTest's start;
+/// what it sees is what a process of its own would see (docs/grading.md, "Batches"). Callers take an outcome only
+/// when the test ended by itself, and run every other test on its own.
+struct TestBatches {
+    /// One test for the batch server.
+    struct Request {
+        /// The test's place in the caller's plan.
+        var index: Int
+        /// The test binary's arguments that run this one test.
+        var arguments: [String]
+        /// `Class/method` for a hidden test, whose harness signs its record; nil for the candidate's own tests.
+        var signedTest: String?
+        /// Where the test writes its coverage profile; nil for none.
+        var profile: URL?
+    }
 
-/// Hidden tests in batches: one sandbox per lane, in which the harness's batch server (GraderBatch.c) forks a
-/// process for each test before `main`. A test pays for a fork instead of a sandbox, a program load and XCTest's
-/// start; what it sees is what a process of its own would see (docs/grading.md, "Batches"). A test that crashed,
-/// hung, left no record or was not reported is left out of the answer, and the caller runs it on its own.
-extension HiddenTestRunner {
-    func runBatches(_ requests: [BatchRequest], launcher: TestLauncher, folder: URL) -> [Int: TestResult] {
-        // A changed binary, or a single test, is left to the per-test path (which says why, or costs the same).
-        guard requests.count > 1, launcher.verify(runner: runner) == nil else { return [:] }
+    var runner: ProcessRunner
+    var jobs: Int
+    /// Seconds one test may take.
+    var timeout: TimeInterval
+    /// Bytes of each output stream kept.
+    var outputLimit: Int
+    /// Variables set in every test process.
+    var environment: [String: String]
+
+    /// The outcomes the servers reported, by request index. A changed binary or a single test is left to the
+    /// per-test path (which says why, or costs the same).
+    func run(_ requests: [Request], launcher: TestLauncher, folder: URL, writable: [URL] = []) -> [Int: Outcome] {
+        guard requests.count > 1, launcher.sandbox.isolation == .bubblewrap, launcher.verify(runner: runner) == nil
+        else { return [:] }
         let laneCount = min(jobs, requests.count)
         let lanes = (0..<laneCount).map { lane in
             stride(from: lane, to: requests.count, by: laneCount).map { requests[$0] }
         }
         let answers = parallelMap(Array(lanes.enumerated()), jobs: laneCount) { lane, requests in
-            runLane(requests, launcher: launcher, folder: folder.appendingPathComponent("lane\(lane)"))
+            runLane(
+                requests, launcher: launcher, folder: folder.appendingPathComponent("lane\(lane)"), writable: writable)
         }
         return answers.reduce(into: [:]) { all, lane in all.merge(lane) { first, _ in first } }
     }
@@ -37,7 +50,8 @@ extension HiddenTestRunner {
         return (["/tmp", "/dev"] + hidden).filter { !$0.contains(":") }
     }
 
-    private func runLane(_ requests: [BatchRequest], launcher: TestLauncher, folder: URL) -> [Int: TestResult] {
+    private func runLane(_ requests: [Request], launcher: TestLauncher, folder: URL, writable: [URL]) -> [Int: Outcome]
+    {
         let manager = FileManager.default
         try? manager.removeItem(at: folder)
         guard (try? manager.createDirectory(at: folder, withIntermediateDirectories: true)) != nil,
@@ -45,21 +59,24 @@ extension HiddenTestRunner {
         else { return [:] }
         defer { try? manager.removeItem(at: folder) }
 
-        var sent: [String: (request: BatchRequest, token: String)] = [:]
+        var sent: [String: (request: Request, token: String?)] = [:]
         var input = ""
         for request in requests {
-            let token = Self.newToken()
-            let status = Self.newToken()
-            let fields = [token, request.test, request.filter, status, "-"]
-            guard fields.allSatisfy({ !$0.contains("\t") && !$0.contains("\n") && !$0.contains("\u{1f}") }) else {
-                continue
-            }
+            let token = request.signedTest.map { _ in HiddenTestRunner.newToken() }
+            let status = HiddenTestRunner.newToken()
+            let fields = [
+                token ?? "-", request.signedTest ?? "-", request.arguments.joined(separator: "\u{1f}"), status,
+                request.profile?.path ?? "-",
+            ]
+            guard fields.allSatisfy({ !$0.contains("\t") && !$0.contains("\n") }),
+                !request.arguments.contains(where: { $0.isEmpty || $0.contains("\u{1f}") })
+            else { continue }
             input += fields.joined(separator: "\t") + "\n"
             sent[status] = (request, token)
         }
         guard !sent.isEmpty else { return [:] }
         let request = launcher.request(
-            launcher.command.xctest(nil), writable: [folder], workingDirectory: folder,
+            launcher.command.xctest(nil), writable: [folder] + writable, workingDirectory: folder,
             environment: environment.merging([
                 "GRADER_RESULT_CHANNEL": "batch", "LLVM_PROFILE_FILE": "/dev/null", "NO_COLOR": "1",
                 "GRADER_BATCH_FOLDER": folder.path, "GRADER_BATCH_TIMEOUT_MS": String(Int(timeout * 1000)),
@@ -67,25 +84,28 @@ extension HiddenTestRunner {
                 "GRADER_BATCH_CLEAN": Self.restoredFolders(launcher.sandbox).joined(separator: ":"),
             ]) { _, own in own },
             input: Data(input.utf8), timeout: timeout * Double(sent.count) + 60,
-            outputLimit: sent.count * (2 * (2 * outputLimit + Self.maxRecordBytes + 1) + 512))
+            outputLimit: sent.count * (2 * (2 * outputLimit + HiddenTestRunner.maxRecordBytes + 1) + 512))
         guard let output = try? runner(request) else { return [:] }
 
-        // A test that ended by itself with a record stands; a crash, a hang or no record is decided by the test's
-        // run on its own, so a process forked in a batch never costs a test what it would not cost alone.
-        var results: [Int: TestResult] = [:]
-        for (token, outcome) in Self.outcomes(in: output.stdout, tokens: Set(sent.keys)) {
-            guard let (request, pass) = sent[token], !outcome.output.timedOut, outcome.output.signal == nil,
-                let record = Self.record(outcome.record, token: pass, test: request.test)
-            else { continue }
-            results[request.index] = request.result(outcome.output, record)
+        var outcomes: [Int: Outcome] = [:]
+        for (status, reported) in Self.outcomes(in: output.stdout, tokens: Set(sent.keys)) {
+            guard let (request, token) = sent[status] else { continue }
+            var outcome = reported
+            outcome.passToken = token
+            outcomes[request.index] = outcome
         }
-        return results
+        return outcomes
     }
 
     /// What the server reported for one test.
     struct Outcome {
         var output: ProcessOutput
+        /// The bytes of the test's result file (empty for the candidate's own tests).
         var record: Data
+        /// The pass token the test's harness held, for a hidden test.
+        var passToken: String? = nil
+        /// Whether the test ended by itself (no crash, no time limit): only then does its outcome stand.
+        var endedByItself: Bool { !output.timedOut && output.signal == nil }
     }
 
     /// The server's reports, by status token: a line `<status token> exit|signal|timeout <value> <milliseconds>
