@@ -12,11 +12,11 @@ final class FL2NetworkEngineTests: HiddenTestCase {
     /// Requests `endpoint` from an engine over `transport`; the completion's outcome and whether it ran on main.
     private func outcome(
         of endpoint: TestEndpoint, over transport: StubTransport
-    ) -> (result: Result<Probe, NetworkError>?, onMain: Bool?) {
+    ) -> (result: Result<EngineProbe, NetworkError>?, onMain: Bool?) {
         let engine = NetworkEngine(session: transport.session)
         let done = expectation(description: "the completion runs")
-        var outcome: (Result<Probe, NetworkError>?, Bool?) = (nil, nil)
-        engine.request(endpoint: endpoint) { (result: Result<Probe, NetworkError>) in
+        var outcome: (Result<EngineProbe, NetworkError>?, Bool?) = (nil, nil)
+        engine.request(endpoint: endpoint) { (result: Result<EngineProbe, NetworkError>) in
             outcome = (result, Thread.isMainThread)
             done.fulfill()
         }
@@ -27,7 +27,7 @@ final class FL2NetworkEngineTests: HiddenTestCase {
     /// The outcome of requesting `endpoint` from a transport that answers every request with `response`.
     private func outcome(
         of endpoint: TestEndpoint, answering response: StubResponse
-    ) -> (result: Result<Probe, NetworkError>?, onMain: Bool?) {
+    ) -> (result: Result<EngineProbe, NetworkError>?, onMain: Bool?) {
         outcome(of: endpoint, over: StubTransport(always: response))
     }
 
@@ -120,10 +120,10 @@ final class FL2NetworkEngineTests: HiddenTestCase {
             request.url?.path == "/v1/ok" ? .json(#"{"value": 7}"#) : .json("{}", status: 404)
         }
         let engine = NetworkEngine(session: transport.session)
-        let probe: Probe = try await engine.request(endpoint: TestEndpoint(path: "/v1/ok"))
+        let probe: EngineProbe = try await engine.request(endpoint: TestEndpoint(path: "/v1/ok"))
         XCTAssertEqual(probe.value, 7)
         do {
-            let _: Probe = try await engine.request(endpoint: TestEndpoint(path: "/v1/missing"))
+            let _: EngineProbe = try await engine.request(endpoint: TestEndpoint(path: "/v1/missing"))
             XCTFail("expected an HTTP error")
         } catch {
             guard case .http(let status)? = error as? NetworkError else { return XCTFail("got \(error)") }
@@ -141,8 +141,8 @@ private struct TestEndpoint: Endpoint {
     var method: HTTPMethod = .get
 }
 
-/// A body the test owns: records on which thread it is decoded.
-private struct Probe: Decodable {
+/// A body the test owns: records on which thread it is decoded. Internal, so a failure names it without an address.
+struct EngineProbe: Decodable {
     var value: Int
 
     enum CodingKeys: String, CodingKey {
