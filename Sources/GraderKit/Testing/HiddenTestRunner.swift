@@ -1,7 +1,8 @@
 import Foundation
 import GraderCore
 
-/// Runs every hidden test in its own sandboxed process and reads its outcome from the private result channel.
+/// Runs every hidden test in a sandboxed process of its own (in batches where the sandbox allows it: TestBatches)
+/// and reads its outcome from the private result channel.
 public struct HiddenTestRunner: Sendable {
     public var runner: ProcessRunner
     /// Seconds one test may take before it is killed and counted as an error.

@@ -1,8 +1,8 @@
 import Foundation
 import GraderCore
 
-/// Runs the candidate's own tests (XCTest and Swift Testing), one process each, and measures line coverage
-/// of the candidate's sources from the same instrumented build.
+/// Runs the candidate's own tests (XCTest and Swift Testing), one process each (TestBatches), and measures line
+/// coverage of the candidate's sources from the same instrumented build.
 public struct OwnTestRunner: Sendable {
     public var runner: ProcessRunner
     public var timeout: TimeInterval
@@ -31,7 +31,7 @@ public struct OwnTestRunner: Sendable {
     }
 
     /// Counts, outcomes and coverage of the tests in `modules` (the candidate's test targets), each run in a
-    /// sandboxed process of its own.
+    /// sandboxed process of its own (in batches where the sandbox allows it).
     public func run(modules: [String], launcher: TestLauncher, package: URL, workDirectory: URL) -> Result<
         OwnTestsSummary, Unavailable
     > {

@@ -9,8 +9,8 @@ public struct TestRunOutcome: Sendable {
     public var notes: [String]
 }
 
-/// Stage 4: run every hidden test in a sandboxed process of its own, then the candidate's own tests with
-/// coverage.
+/// Stage 4: run every hidden test in a sandboxed process of its own (in batches where the sandbox allows it), then
+/// the candidate's own tests with coverage.
 public struct RunStage: Sendable {
     public var runner: ProcessRunner
     public var testTimeout: TimeInterval
