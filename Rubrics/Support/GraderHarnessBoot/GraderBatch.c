@@ -5,7 +5,7 @@
 // - its own request only: the server reads every request before it forks anything, and the forked process wipes
 //   all of them (and every earlier test's outcome) but its own before any Swift code runs; the server, which keeps
 //   them, is not dumpable, so no test process may read its memory;
-// - a fresh start: after each test every process it left is killed and reaped (the server is a subreaper in the
+// - a fresh start: after each test every process it left is killed and reaped (the server is the init of the
 //   sandbox's own PID namespace), the batch folder is emptied and the folders the grader lists (/tmp, /dev, the
 //   hidden homes) are put back as they were;
 // - its own outcome, kept in the server's memory: how the process ended (exit status, signal, or killed at the
@@ -19,7 +19,7 @@
 // Environment: GRADER_BATCH_FOLDER (the batch's writable folder), GRADER_BATCH_TIMEOUT_MS,
 // GRADER_BATCH_OUTPUT_LIMIT (bytes of each stream kept), GRADER_BATCH_CLEAN (colon-separated folders restored).
 // Standard output, for each test: a line `<status token> exit|signal|timeout <value> <milliseconds> <truncated>
-// <record bytes> <stdout bytes> <stderr bytes>`, then those bytes as hex digits.
+// <record bytes> <stdout bytes> <stderr bytes>`, then those bytes as hex digits and a line end.
 #include "GraderBatch.h"
 
 #if defined(__linux__)
@@ -110,7 +110,7 @@ static long grader_batch_number(const char *name, long fallback) {
     if (!text || !*text) return fallback;
     char *end = NULL;
     long value = strtol(text, &end, 10);
-    return (end && *end == 0 && value > 0) ? value : fallback;
+    return (end && *end == 0 && value >= 0) ? value : fallback;
 }
 
 static long long grader_batch_now_ms(void) {
@@ -150,7 +150,10 @@ static void grader_batch_read_input(void) {
         }
         if (field) grader_batch_refuse("a request with too many fields");
         int signed_test = strcmp(test->fields[0], "-") != 0;
-        if ((signed_test && strlen(test->fields[0]) != 32) || strlen(test->fields[3]) != 32) {
+        if ((signed_test && strlen(test->fields[0]) != 32) || strlen(test->fields[3]) != 32
+            || strlen(test->fields[1]) >= sizeof grader_child_test
+            || strlen(test->fields[2]) >= sizeof grader_child_arguments
+            || strlen(test->fields[4]) >= sizeof grader_child_profile) {
             grader_batch_refuse("a malformed request");
         }
         line = end + 1;
@@ -180,11 +183,16 @@ static void grader_batch_wipe(void) {
 // from the library's symbol table; without it the server refuses and every test runs on its own.
 
 static const char grader_tid_symbol[] = "_ZZN5swift14threading_impl5linux13ulock_get_tidEvE3tid";
-static long grader_tid_offset = -1;
 
-static int grader_is_swift_core(const char *name) {
-    const char *slash = strrchr(name ? name : "", '/');
-    return slash && strncmp(slash + 1, "libswiftCore.so", 15) == 0;
+// The modules with a copy of the variable (libswiftCore, libswift_Concurrency, …) and its offset in each.
+enum { GRADER_TID_MODULES = 16 };
+static char grader_tid_modules[GRADER_TID_MODULES][512];
+static long grader_tid_offsets[GRADER_TID_MODULES];
+static int grader_tid_count, grader_tid_in_core;
+
+/// Whether `start` + `length` stays within `size` without wrapping.
+static int grader_within(unsigned long long start, unsigned long long length, unsigned long long size) {
+    return start <= size && length <= size - start;
 }
 
 /// The offset of `grader_tid_symbol` in the thread-local block of the ELF file at `path`, or -1.
@@ -199,13 +207,17 @@ static long grader_tid_offset_in(const char *path) {
         if (file != MAP_FAILED) {
             const Elf64_Ehdr *header = (const Elf64_Ehdr *)file;
             int valid = memcmp(header->e_ident, ELFMAG, SELFMAG) == 0 && header->e_ident[EI_CLASS] == ELFCLASS64
-                && header->e_shoff + (size_t)header->e_shnum * sizeof(Elf64_Shdr) <= size;
+                && header->e_shentsize == sizeof(Elf64_Shdr)
+                && grader_within(header->e_shoff, (unsigned long long)header->e_shnum * sizeof(Elf64_Shdr), size);
             const Elf64_Shdr *sections = valid ? (const Elf64_Shdr *)(file + header->e_shoff) : NULL;
             for (int index = 0; valid && index < header->e_shnum && found < 0; index++) {
                 const Elf64_Shdr *table = &sections[index];
                 if (table->sh_type != SHT_SYMTAB || table->sh_link >= header->e_shnum) continue;
                 const Elf64_Shdr *strings = &sections[table->sh_link];
-                if (table->sh_offset + table->sh_size > size || strings->sh_offset + strings->sh_size > size) continue;
+                if (strings->sh_type != SHT_STRTAB || !grader_within(table->sh_offset, table->sh_size, size)
+                    || !grader_within(strings->sh_offset, strings->sh_size, size)) {
+                    continue;
+                }
                 const Elf64_Sym *symbols = (const Elf64_Sym *)(file + table->sh_offset);
                 size_t count = table->sh_size / sizeof(Elf64_Sym);
                 for (size_t symbol = 0; symbol < count; symbol++) {
@@ -225,19 +237,31 @@ static long grader_tid_offset_in(const char *path) {
     return found;
 }
 
-static int grader_find_tid_offset(struct dl_phdr_info *info, size_t size, void *unused) {
+static int grader_find_tid_offsets(struct dl_phdr_info *info, size_t size, void *unused) {
     (void)size, (void)unused;
-    if (!grader_is_swift_core(info->dlpi_name)) return 0;
-    grader_tid_offset = grader_tid_offset_in(info->dlpi_name);
-    return 1;
+    int has_tls = 0;
+    for (int index = 0; index < info->dlpi_phnum; index++) has_tls |= info->dlpi_phdr[index].p_type == PT_TLS;
+    const char *name = info->dlpi_name;
+    if (!has_tls || !name || name[0] != '/' || strlen(name) >= sizeof grader_tid_modules[0]) return 0;
+    if (grader_tid_count == GRADER_TID_MODULES) return 0;
+    long offset = grader_tid_offset_in(name);
+    if (offset < 0) return 0;
+    snprintf(grader_tid_modules[grader_tid_count], sizeof grader_tid_modules[0], "%s", name);
+    grader_tid_offsets[grader_tid_count++] = offset;
+    const char *slash = strrchr(name, '/');
+    if (slash && strncmp(slash + 1, "libswiftCore.so", 15) == 0) grader_tid_in_core = 1;
+    return 0;
 }
 
 static int grader_clear_tid(struct dl_phdr_info *info, size_t size, void *server) {
     (void)size;
-    if (!grader_is_swift_core(info->dlpi_name) || !info->dlpi_tls_data) return 0;
-    pid_t *cached = (pid_t *)((char *)info->dlpi_tls_data + grader_tid_offset);
-    if (*cached == *(pid_t *)server) *cached = 0;
-    return 1;
+    if (!info->dlpi_name || !info->dlpi_tls_data) return 0;
+    for (int index = 0; index < grader_tid_count; index++) {
+        if (strcmp(info->dlpi_name, grader_tid_modules[index]) != 0) continue;
+        pid_t *cached = (pid_t *)((char *)info->dlpi_tls_data + grader_tid_offsets[index]);
+        if (*cached == *(pid_t *)server) *cached = 0;
+    }
+    return 0;
 }
 
 // --- Putting the folders back ------------------------------------------------------------------------------
@@ -282,6 +306,7 @@ static void grader_batch_each_clean_root(int (*visit)(const char *, const struct
     const char *list = getenv("GRADER_BATCH_CLEAN");
     if (!list) return;
     char roots[8192];
+    if (strlen(list) >= sizeof roots) grader_batch_refuse("too many folders to restore");
     snprintf(roots, sizeof roots, "%s", list);
     char *rest = roots;
     for (char *root = strsep(&rest, ":"); root; root = strsep(&rest, ":")) {
@@ -289,16 +314,25 @@ static void grader_batch_each_clean_root(int (*visit)(const char *, const struct
     }
 }
 
-/// Empties the batch folder and puts the listed folders back as they were when the server started.
+/// Empties the batch folder and puts the listed folders back as they were when the server started. The walk
+/// runs in a short-lived process of its own, so the names a test created never reach the server's memory, which
+/// every later test process starts from.
 static void grader_batch_restore(void) {
-    nftw(grader_batch_folder, grader_remove_one, 32, FTW_DEPTH | FTW_PHYS | FTW_MOUNT);
-    grader_batch_each_clean_root(grader_restore_one, FTW_DEPTH);
+    pid_t cleaner = fork();
+    if (cleaner == 0) {
+        nftw(grader_batch_folder, grader_remove_one, 32, FTW_DEPTH | FTW_PHYS | FTW_MOUNT);
+        grader_batch_each_clean_root(grader_restore_one, FTW_DEPTH);
+        _exit(0);
+    }
+    int status;
+    while (cleaner > 0 && waitpid(cleaner, &status, 0) < 0 && errno == EINTR) {
+    }
 }
 
 // --- Ending every process a test left ----------------------------------------------------------------------
 
-/// Kills every process in the sandbox but the server and the sandbox's init, and reaps them all (orphans come
-/// to the server, a subreaper), so nothing of one test runs into the next.
+/// Kills every process in the sandbox but the server, its init, and reaps them all (orphans come to the init), so
+/// nothing of one test runs into the next.
 static void grader_batch_end_everything(void) {
     for (;;) {
         kill(-1, SIGKILL);
@@ -324,31 +358,36 @@ static void grader_batch_keep(struct grader_batch_bytes *kept, const char *bytes
     if (taken < count) kept->truncated = 1;
 }
 
-/// Reads what is there; closes the descriptor at its end.
+/// Reads what is there (at most 64 KiB a call, so writers that keep a pipe full never hold the server past a
+/// deadline); closes the descriptor at its end. The buffer is wiped: later test processes start from this memory.
 static void grader_batch_drain(int *descriptor, struct grader_batch_bytes *kept, size_t limit) {
     char buffer[16384];
-    while (*descriptor >= 0) {
+    for (int round = 0; round < 4 && *descriptor >= 0; round++) {
         ssize_t count = read(*descriptor, buffer, sizeof buffer);
         if (count < 0 && errno == EINTR) continue;
-        if (count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return;
+        if (count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) break;
         if (count <= 0) {
             close(*descriptor);
             *descriptor = -1;
-            return;
+            break;
         }
         grader_batch_keep(kept, buffer, (size_t)count, limit);
     }
+    explicit_bzero(buffer, sizeof buffer);
 }
 
 /// The record the test left: a regular file only, read without blocking, at most one byte past the limit.
 static void grader_batch_read_record(struct grader_batch_test *test) {
+    if (strcmp(test->fields[0], "-") == 0) return;  // the candidate's own tests leave none
     char path[4200];
     snprintf(path, sizeof path, "%s/record.jsonl", grader_batch_folder);
     int descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC);
     if (descriptor < 0) return;
     struct stat info;
     if (fstat(descriptor, &info) == 0 && S_ISREG(info.st_mode)) {
-        grader_batch_drain(&descriptor, &test->record, GRADER_BATCH_MAX_RECORD);
+        while (descriptor >= 0 && test->record.count < GRADER_BATCH_MAX_RECORD) {
+            grader_batch_drain(&descriptor, &test->record, GRADER_BATCH_MAX_RECORD);
+        }
     }
     if (descriptor >= 0) close(descriptor);
 }
@@ -460,7 +499,7 @@ static void grader_batch_run(struct grader_batch_test *test, long timeout, size_
     for (int stream = 0; stream < 2; stream++) {
         if (streams[stream] < 0) continue;
         fcntl(streams[stream], F_SETFL, 0);
-        grader_batch_drain(&streams[stream], kept[stream], limit);
+        while (streams[stream] >= 0) grader_batch_drain(&streams[stream], kept[stream], limit);
     }
     grader_batch_read_record(test);
     test->status = status;
@@ -505,24 +544,24 @@ static void grader_batch_report(struct grader_batch_test *test) {
     grader_batch_write_hex(test->record.bytes, test->record.count);
     grader_batch_write_hex(test->out.bytes, test->out.count);
     grader_batch_write_hex(test->err.bytes, test->err.count);
+    grader_batch_write("\n", 1);
 }
 
 void grader_batch_serve(int argc, char **argv) {
     (void)argc;
-    // Killing "every other process" is only safe in a PID namespace of the sandbox's own, where this server is
-    // the first process after the sandbox's init.
-    if (getpid() > 2) grader_batch_refuse("not the first process of its own PID namespace");
+    // Killing "every other process" is only safe in a PID namespace of the sandbox's own, and only complete when
+    // this server is its init (bubblewrap's --as-pid-1): no process of a test can outlive it, signal it or trace
+    // it (it is not dumpable), and every orphan comes to it.
+    if (getpid() != 1) grader_batch_refuse("not the init of its own PID namespace");
     if (!_swift_stdlib_overrideUnsafeArgvArgc) grader_batch_refuse("the Swift runtime cannot take a test's arguments");
     const char *folder = getenv("GRADER_BATCH_FOLDER");
     if (!folder || folder[0] != '/' || strlen(folder) >= sizeof grader_batch_folder - 32) {
         grader_batch_refuse("no batch folder");
     }
     snprintf(grader_batch_folder, sizeof grader_batch_folder, "%s", folder);
-    if (prctl(PR_SET_DUMPABLE, 0) != 0 || prctl(PR_SET_CHILD_SUBREAPER, 1) != 0) {
-        grader_batch_refuse("cannot protect the server");
-    }
-    dl_iterate_phdr(grader_find_tid_offset, NULL);
-    if (grader_tid_offset < 0) grader_batch_refuse("cannot find the Swift runtime's cached thread id");
+    if (prctl(PR_SET_DUMPABLE, 0) != 0) grader_batch_refuse("cannot protect the server");
+    dl_iterate_phdr(grader_find_tid_offsets, NULL);
+    if (!grader_tid_in_core) grader_batch_refuse("cannot find the Swift runtime's cached thread id");
     grader_batch_read_input();
     grader_batch_each_clean_root(grader_snapshot_add, 0);
     if (grader_snapshot_count > 0) {

@@ -40,6 +40,9 @@ public struct Sandbox: Sendable {
         public var limits: ResourceLimits?
         /// The folder the run's temporary files go to when the sandbox has no private `/tmp` of its own.
         public var temporaryFolder: URL
+        /// Whether the program is the init of the sandbox's PID namespace (bubblewrap's `--as-pid-1`): the batch
+        /// server, which no process it starts may outlive, signal or trace.
+        public var runsAsInit = false
 
         public init(writable: [URL], readable: [URL] = [], limits: ResourceLimits?, temporaryFolder: URL) {
             self.writable = writable
@@ -112,6 +115,7 @@ public struct Sandbox: Sendable {
             words += ["--bind", folder, folder]
         }
         if let workingDirectory { words += ["--chdir", workingDirectory.path] }
+        if access.runsAsInit { words.append("--as-pid-1") }
         return words + ["--"]
     }
 

@@ -73,7 +73,7 @@ public struct OwnTestRunner: Sendable {
                 TestBatches.Request(index: index, arguments: command(test).1, signedTest: nil, profile: profile(index))
             }
             let outcomes = TestBatches(
-                runner: runner, jobs: jobs, timeout: timeout, outputLimit: 64 << 10, environment: ["NO_COLOR": "1"]
+                runner: runner, jobs: jobs, timeout: timeout, outputLimit: 0, environment: ["NO_COLOR": "1"]
             ).run(requests, launcher: launcher, folder: runs.appendingPathComponent("batches"), writable: [profiles])
             for (index, outcome) in outcomes where outcome.endedByItself { batched[index] = outcome.output.succeeded }
         }

@@ -32,7 +32,8 @@ struct TestBatches {
     func run(_ requests: [Request], launcher: TestLauncher, folder: URL, writable: [URL] = []) -> [Int: Outcome] {
         guard requests.count > 1, launcher.sandbox.isolation == .bubblewrap, launcher.verify(runner: runner) == nil
         else { return [:] }
-        let laneCount = min(jobs, requests.count)
+        // At most `maxPerLane` tests a sandbox, so what one server reports stays small.
+        let laneCount = min(max(jobs, (requests.count + Self.maxPerLane - 1) / Self.maxPerLane), requests.count)
         let lanes = (0..<laneCount).map { lane in
             stride(from: lane, to: requests.count, by: laneCount).map { requests[$0] }
         }
@@ -42,6 +43,9 @@ struct TestBatches {
         }
         return answers.reduce(into: [:]) { all, lane in all.merge(lane) { first, _ in first } }
     }
+
+    /// Tests one batch server runs at most.
+    static let maxPerLane = 256
 
     /// The folders a batch server puts back after each test: the sandbox's private `/tmp` and `/dev`, and the
     /// empty folders it mounts over hidden ones (each a fresh, writable file system in a sandbox of its own).
@@ -84,11 +88,13 @@ struct TestBatches {
                 "GRADER_BATCH_CLEAN": Self.restoredFolders(launcher.sandbox).joined(separator: ":"),
             ]) { _, own in own },
             input: Data(input.utf8), timeout: timeout * Double(sent.count) + 60,
-            outputLimit: sent.count * (2 * (2 * outputLimit + HiddenTestRunner.maxRecordBytes + 1) + 512))
+            outputLimit: sent.count * (2 * (2 * outputLimit + HiddenTestRunner.maxRecordBytes + 1) + 512),
+            asInit: true)
         guard let output = try? runner(request) else { return [:] }
 
         var outcomes: [Int: Outcome] = [:]
-        for (status, reported) in Self.outcomes(in: output.stdout, tokens: Set(sent.keys)) {
+        let limits = [HiddenTestRunner.maxRecordBytes + 1, outputLimit, outputLimit]
+        for (status, reported) in Self.outcomes(in: output.stdout, tokens: Set(sent.keys), limits: limits) {
             guard let (request, token) = sent[status] else { continue }
             var outcome = reported
             outcome.passToken = token
@@ -109,10 +115,11 @@ struct TestBatches {
     }
 
     /// The server's reports, by status token: a line `<status token> exit|signal|timeout <value> <milliseconds>
-    /// <truncated> <record bytes> <stdout bytes> <stderr bytes>`, then those bytes as hex digits. Only the server
+    /// <truncated> <record bytes> <stdout bytes> <stderr bytes>`, then those bytes as hex digits and a line end
+    /// (sizes over `limits` are refused). Only the server
     /// knows the tokens, and it writes once no test process is left; a token reported twice proves nothing (its
     /// test runs again on its own), and whatever does not parse is skipped.
-    static func outcomes(in text: String, tokens: Set<String>) -> [String: Outcome] {
+    static func outcomes(in text: String, tokens: Set<String>, limits: [Int]) -> [String: Outcome] {
         let bytes = Array(text.utf8)
         var outcomes: [String: Outcome] = [:]
         var repeated: Set<String> = []
@@ -123,7 +130,8 @@ struct TestBatches {
             position = end + 1
             guard words.count == 8, tokens.contains(words[0]), let value = Int32(words[2]),
                 let milliseconds = Int(words[3]), let sizes = Optional(words[5...7].compactMap { Int($0) }),
-                sizes.count == 3, sizes.allSatisfy({ $0 >= 0 }), 2 * sizes.reduce(0, +) <= bytes.count - position
+                sizes.count == 3, zip(sizes, limits).allSatisfy({ $0 >= 0 && $0 <= $1 }),
+                2 * sizes.reduce(0, +) <= bytes.count - position
             else { continue }
             var parts: [Data] = []
             for size in sizes {
@@ -132,6 +140,7 @@ struct TestBatches {
                 position += 2 * size
             }
             guard parts.count == 3 else { continue }
+            if position < bytes.count, bytes[position] == UInt8(ascii: "\n") { position += 1 }
             var output: ProcessOutput
             switch words[1] {
             case "exit": output = ProcessOutput(status: value, stdout: "", stderr: "")

@@ -46,16 +46,16 @@ public struct TestLauncher: Sendable {
     /// `words` as a sandboxed request that may write only `writable`, running in `workingDirectory`.
     func request(
         _ words: (String, [String]), writable: [URL], workingDirectory: URL, environment: [String: String],
-        input: Data? = nil, timeout: TimeInterval, outputLimit: Int = 64 << 10
+        input: Data? = nil, timeout: TimeInterval, outputLimit: Int = 64 << 10, asInit: Bool = false
     ) -> ProcessRequest {
         let request = ProcessRequest(
             words.0, words.1, workingDirectory: workingDirectory, environment: environment, input: input,
             timeout: timeout, outputLimit: outputLimit)
-        return sandbox.confine(
-            request,
-            Sandbox.Access(
-                writable: writable, readable: [command.binary.deletingLastPathComponent()], limits: limits,
-                temporaryFolder: workingDirectory))
+        var access = Sandbox.Access(
+            writable: writable, readable: [command.binary.deletingLastPathComponent()], limits: limits,
+            temporaryFolder: workingDirectory)
+        access.runsAsInit = asInit
+        return sandbox.confine(request, access)
     }
 
     /// Nil when the binary is unchanged since the build, else why it must not run.

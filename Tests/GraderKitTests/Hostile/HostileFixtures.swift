@@ -319,7 +319,8 @@ enum HostileFixtures {
                 return "\(value) taps"
         """#
 
-    /// Kills its parent (the batch server, when there is one), then answers correctly.
+    /// Kills its parent (the batch server, when there is one: the sandbox's init, which ignores it), then answers
+    /// correctly.
     static let killsItsParentLabel = #"""
         kill(getppid(), SIGKILL)
                 usleep(100_000)
@@ -348,7 +349,8 @@ enum HostileFixtures {
     static let contendedGlobalLabel = #"""
         _ = Contended.value
                 contendedDone.wait()
-                return getppid() == 2 ? (value == 1 ? "1 tap" : "\(value) taps") : "alone"
+                let batched = ProcessInfo.processInfo.environment["GRADER_RESULT_CHANNEL"] == "batch"
+                return batched ? (value == 1 ? "1 tap" : "\(value) taps") : "alone"
         """#
 
     /// The candidate's own tests: one fails, one crashes (in a batch it runs again on its own, and still crashes).
@@ -368,9 +370,18 @@ enum HostileFixtures {
         }
         """
 
-    /// Answers correctly only when its parent is the batch server (process 2), not the sandbox's init (1): the
-    /// proof that a batch ran.
+    /// Answers correctly only when it can read the environment of the sandbox's init (process 1) through /proc, as
+    /// it could trace it. Alone that is bubblewrap's init, which dies with the test; in a batch it must be the
+    /// server, which outlives every test and holds their secrets, and is not dumpable.
+    static let readsItsParentLabel = #"""
+        let readable = FileManager.default.contents(atPath: "/proc/1/environ") != nil
+                return readable ? (value == 1 ? "1 tap" : "\(value) taps") : "unreadable"
+        """#
+
+    /// Answers correctly only in a process forked by the batch server (its environment names the batch channel):
+    /// the proof that a batch ran.
     static let parentLabel = #"""
-        return getppid() == 2 ? (value == 1 ? "1 tap" : "\(value) taps") : "alone"
+        let batched = ProcessInfo.processInfo.environment["GRADER_RESULT_CHANNEL"] == "batch"
+                return batched ? (value == 1 ? "1 tap" : "\(value) taps") : "alone"
         """#
 }
