@@ -10,7 +10,9 @@ import GraderCore
 /// - anywhere in compiled code (tests included, since they are linked into the same binary): attributes that
 ///   place code or bind symbols by name (`@section`/`@_section` and `@used` run code when the binary loads,
 ///   `@_silgen_name`, `@_cdecl`, `@_extern`, `@_dynamicReplacement` replace functions by their symbol);
-/// - in app code (the library the hidden tests import):
+/// - in app code (the library the hidden tests import), and for the process part also in the candidate's own
+///   tests: they are linked into the same binary, and app code can run them inside a hidden test's process (a
+///   conformance declared in Tests/ for an app type is found at run time, through a cast or an interpolation):
 ///   - the test machinery: `import XCTest`/`import Testing`, any `XCT…` name (an `XCTAssertEqual` overload
 ///     captures the hidden tests' assertions), `HiddenTestCase`, the grader's channel;
 ///   - the process: standard input (`readLine`, `stdin`, `FileHandle.standardInput`), `/proc`, `/dev/fd` and
@@ -197,7 +199,7 @@ public struct IntegrityRule: Rule {
                 Example("let process = ProcessState.loading\nlet processing = Processor()"),
                 Example("let path = \"/api/procedures\"\nlet other = \"/dev/null\""),
                 Example(
-                    "import XCTest\n\nfinal class ClientTests: XCTestCase {\n    func testExit() { XCTAssertEqual(1, 1); exit(0) }\n}",
+                    "import XCTest\n\nfinal class ClientTests: XCTestCase {\n    func testLabel() { XCTAssertEqual(label(), \"1 tap\") }\n}\nextension Array {\n    var isEmpty: Bool { true }\n}",
                     path: "Tests/AppTests/ClientTests.swift"),
                 Example("struct Weather {\n    let date: Date\n    let url: URL\n}"),
                 Example("extension Double {\n    func rounded(toPlaces places: Int) -> Double { self }\n}"),
@@ -216,6 +218,13 @@ public struct IntegrityRule: Rule {
                     "final class SneakyTests {\n    ↓@_cdecl(\"main_hook\") func hook() {}\n}",
                     path: "Tests/AppTests/SneakyTests.swift", otherFiles: ["Sources/App/App.swift": "struct App {}"]),
                 Example("import Foundation\n↓import XCTest"),
+                Example(
+                    "import XCTest\n\nextension Counter: CustomStringConvertible {\n    public var description: String { ↓exit(0) }\n}",
+                    path: "Tests/AppTests/Hooks.swift",
+                    otherFiles: ["Sources/App/App.swift": "public struct Counter {}"]),
+                Example(
+                    "final class ClientTests: XCTestCase {\n    func testMaps() { _ = try? String(contentsOfFile: ↓\"/proc/self/maps\") }\n}",
+                    path: "Tests/AppTests/ClientTests.swift", wrappable: false),
                 Example(
                     "public func ↓XCTAssertEqual(_ a: String, _ b: String, file: StaticString = #filePath, line: UInt = #line) {}"
                 ),
@@ -263,7 +272,15 @@ public struct IntegrityRule: Rule {
         let libraryPaths = Set(context.layout.librarySwiftFiles)
         let compiled = context.sources.filter { compiledPaths.contains($0.path) }
         let appCode = context.sources.filter { libraryPaths.contains($0.path) }
+        let testCode = compiled.filter { !libraryPaths.contains($0.path) }
         var declaredFunctions: Set<String> = []
+        var declaredInTests: Set<String> = []
+        for source in testCode {
+            let tokens = source.tokens
+            for index in tokens.indices.dropFirst() where tokens[index - 1].isWord("func") {
+                declaredInTests.insert(tokens[index].text)
+            }
+        }
         /// `typealias Text = String`: an extension of `Text` extends `String`.
         var aliases: [String: String] = [:]
         for source in appCode {
@@ -298,6 +315,13 @@ public struct IntegrityRule: Rule {
         for source in appCode {
             findings += check(source, context)
         }
+        // The candidate's own tests may use XCTest and shadow what they like in their own module; reaching for
+        // the process or the grader's harness is as suspect there as in app code.
+        var testScan = context
+        testScan.declaredFunctions.formUnion(declaredInTests)
+        for source in testCode {
+            findings += check(source, testScan, inTests: true)
+        }
         return RuleOutput(findings: findings)
     }
 
@@ -316,7 +340,7 @@ public struct IntegrityRule: Rule {
         }
     }
 
-    private func check(_ source: SwiftSource, _ scan: Scan) -> [Finding] {
+    private func check(_ source: SwiftSource, _ scan: Scan, inTests: Bool = false) -> [Finding] {
         let declaredFunctions = scan.declaredFunctions
         let tokens = source.tokens
         var findings: [Finding] = []
@@ -339,12 +363,12 @@ public struct IntegrityRule: Rule {
             case .identifier:  // a backticked name is the same name: `XCTest`, `exit`
                 let text = token.text
                 if previous?.isWord("import") == true {
-                    if text == "XCTest" || text == "Testing" {
+                    if !inTests, text == "XCTest" || text == "Testing" {
                         flag(index - 1, "app code imports \(text): the test machinery belongs in Tests/")
                     }
                     continue
                 }
-                if text.hasPrefix("XCT") || Self.machineryNames.contains(text) {
+                if (text.hasPrefix("XCT") && !inTests) || Self.machineryNames.contains(text) {
                     flag(index, "`\(text)` is test machinery; app code must not declare or use it")
                     continue
                 }
@@ -373,6 +397,7 @@ public struct IntegrityRule: Rule {
                     flag(index, "`\(text)` \(what)")
                     continue
                 }
+                if inTests { continue }  // what a test module shadows, only that module sees
                 if let previous,
                     ["struct", "class", "enum", "protocol", "typealias", "actor"].contains(where: previous.isWord),
                     Self.standardTypes.contains(text), scan.referenced.contains(text),
@@ -384,7 +409,8 @@ public struct IntegrityRule: Rule {
                 if let member = memberOfStandardExtension(source, at: index, scan) {
                     flag(index, member)
                 }
-            case .op where Self.comparisonOperators.contains(token.text) && (previous?.isWord("func") ?? false):
+            case .op
+            where !inTests && Self.comparisonOperators.contains(token.text) && (previous?.isWord("func") ?? false):
                 if comparesStandardTypes(source, operatorAt: index, scan) {
                     flag(index, "`\(token.text)` declared for standard types changes what the tests compare")
                 }
