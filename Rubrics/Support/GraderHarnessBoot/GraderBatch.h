@@ -5,8 +5,9 @@
 /// GraderBatch.c). Returns only in a test process, after handing it its own request; the server exits.
 void grader_batch_serve(int argc, char **argv) __attribute__((visibility("hidden")));
 
-/// Hands this process the request of one test: where its record goes, its pass token, `Class/method`.
-void grader_harness_take(const char *result_path, const unsigned char *token, const char *test)
+/// Hands this process the request of one test: where its record goes, its pass token (32 hex digits),
+/// `Class/method`. Returns 0, holding nothing, when the request is malformed.
+int grader_harness_take(const char *result_path, const char *token, const char *test)
     __attribute__((visibility("hidden")));
 
 #endif

@@ -31,6 +31,27 @@ static void grader_forget(void) {
     memset(grader_pass_token, 0, sizeof grader_pass_token);
 }
 
+// Takes one test's request: from standard input (below), or from the batch server (GraderBatch.c), which hands
+// each test process its own. Returns 0, holding nothing, when a part is too long or the token is not 32 hex digits.
+HIDDEN int grader_harness_take(const char *result_path, const char *token, const char *test) {
+    grader_forget();
+    grader_state = 0;
+    if (strlen(result_path) >= sizeof grader_result_path || strlen(test) >= sizeof grader_test) return 0;
+    if (strlen(token) != 2 * sizeof grader_pass_token) return 0;
+    for (size_t i = 0; i < sizeof grader_pass_token; i++) {
+        int high = grader_hex_value(token[2 * i]), low = grader_hex_value(token[2 * i + 1]);
+        if (high < 0 || low < 0) {
+            grader_forget();
+            return 0;
+        }
+        grader_pass_token[i] = (unsigned char)(high * 16 + low);
+    }
+    strcpy(grader_result_path, result_path);
+    strcpy(grader_test, test);
+    grader_state = 1;
+    return 1;
+}
+
 // "<result-path> <32 hex digits> <Class/method>\n"
 static int grader_parse(char *line) {
     char *token = strchr(line, ' ');
@@ -39,27 +60,7 @@ static int grader_parse(char *line) {
     char *test = strchr(token, ' ');
     if (!test) return 0;
     *test++ = 0;
-    if (strlen(line) >= sizeof grader_result_path || strlen(test) >= sizeof grader_test) return 0;
-    if (strlen(token) != 2 * sizeof grader_pass_token) return 0;
-    for (size_t i = 0; i < sizeof grader_pass_token; i++) {
-        int high = grader_hex_value(token[2 * i]), low = grader_hex_value(token[2 * i + 1]);
-        if (high < 0 || low < 0) return 0;
-        grader_pass_token[i] = (unsigned char)(high * 16 + low);
-    }
-    strcpy(grader_result_path, line);
-    strcpy(grader_test, test);
-    return 1;
-}
-
-// Takes one test's request (the batch server, GraderBatch.c, hands each test process its own).
-HIDDEN void grader_harness_take(const char *result_path, const unsigned char *token, const char *test) {
-    grader_forget();
-    grader_state = 0;
-    if (strlen(result_path) >= sizeof grader_result_path || strlen(test) >= sizeof grader_test) return;
-    memcpy(grader_pass_token, token, sizeof grader_pass_token);
-    strcpy(grader_result_path, result_path);
-    strcpy(grader_test, test);
-    grader_state = 1;
+    return grader_harness_take(line, token, test);
 }
 
 __attribute__((constructor(101))) static void grader_harness_boot(int argc, char **argv, char **envp) {

@@ -24,8 +24,9 @@ public struct CheckOptions: Sendable {
     public var keepWork: Bool = false
     /// Limits on each test process.
     public var limits = ResourceLimits()
-    /// Whether hidden and own tests run in batches (a forked process each in one sandbox per lane) where the sandbox allows
-    /// it; false runs a sandbox per test. `GRADER_BATCH=0` sets it false (docs/grading.md, "Batches").
+    /// Whether hidden and own tests run in batches (a forked process each in one sandbox per lane) where the
+    /// sandbox allows it; false runs a sandbox per test. `GRADER_BATCH=0` sets it false (docs/grading.md,
+    /// "Batches").
     public var batches = ProcessInfo.processInfo.environment["GRADER_BATCH"] != "0"
     /// Told each stage's name and seconds as it ends (`GRADER_TIMINGS=1` prints them; docs/performance.md).
     public var stageTimer: (@Sendable (String, TimeInterval) -> Void)?

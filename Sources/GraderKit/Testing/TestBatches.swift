@@ -116,9 +116,9 @@ struct TestBatches {
 
     /// The server's reports, by status token: a line `<status token> exit|signal|timeout <value> <milliseconds>
     /// <truncated> <record bytes> <stdout bytes> <stderr bytes>`, then those bytes as hex digits and a line end
-    /// (sizes over `limits` are refused). Only the server
-    /// knows the tokens, and it writes once no test process is left; a token reported twice proves nothing (its
-    /// test runs again on its own), and whatever does not parse is skipped.
+    /// (sizes over `limits` are refused). Only the server knows the tokens, and it writes once no test process is
+    /// left; a token reported twice proves nothing (its test runs again on its own), and whatever does not parse
+    /// is skipped.
     static func outcomes(in text: String, tokens: Set<String>, limits: [Int]) -> [String: Outcome] {
         let bytes = Array(text.utf8)
         var outcomes: [String: Outcome] = [:]
