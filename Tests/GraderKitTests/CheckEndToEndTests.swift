@@ -54,7 +54,8 @@ final class CheckEndToEndTests: XCTestCase {
         options.testTimeout = 20
         let progress = ProgressRecorder()
         options.progress = { progress.record($0) }
-        let checker = Checker(kit: fixtureKit.kit, options: options, analyzers: .none)
+        let builds = BuildRecorder()
+        let checker = Checker(kit: fixtureKit.kit, options: options, runner: builds.runner, analyzers: .none)
         let results = checker.check(submissions.map(\.root.path))
         let byName = Dictionary(uniqueKeysWithValues: zip(fixtures.map(\.name), results))
 
@@ -107,6 +108,19 @@ final class CheckEndToEndTests: XCTestCase {
             "\(broken.notes)")
         XCTAssertEqual(broken.criteria.first { $0.id == "own-tests" }?.status, .notChecked)
 
+        // On Linux the test binary starts at the kit's entry point, not at the runner SwiftPM writes: both own
+        // XCTest and Swift Testing tests above ran through it (docs/performance.md).
+        #if os(Linux)
+            let entryPoint = try String(
+                contentsOf: fixtureKit.kit.testMain.appendingPathComponent("GraderTestMain.swift"), encoding: .utf8)
+            XCTAssertFalse(builds.binaries.isEmpty, "a build succeeded")
+            for build in builds.binaries {
+                XCTAssertEqual(build.entryPoint, entryPoint, "the build was given the kit's entry point")
+                XCTAssertTrue(build.mentions("GraderTestMain"), "the binary starts at the kit's entry point")
+                XCTAssertFalse(build.mentions("SwiftPMXCTestObserver"), "SwiftPM's runner is not in the binary")
+            }
+        #endif
+
         // Progress: the build, each hidden test counted in order, then the own tests where they run.
         let counted = (1...6).map { CheckProgress.Step.hiddenTests(done: $0, total: 6) }
         XCTAssertEqual(progress.steps(submissions[0].root.path), [.building] + counted + [.ownTests])
@@ -127,5 +141,40 @@ private final class ProgressRecorder: @unchecked Sendable {
 
     func steps(_ submission: String) -> [CheckProgress.Step] {
         events.filter { $0.submission == submission }.map(\.step)
+    }
+}
+
+/// Runs every process for real and, after each `swift build` that produced a test binary, keeps the entry point
+/// it was given and the binary's bytes (the build folder is gone when the check returns).
+private final class BuildRecorder: @unchecked Sendable {
+    struct Build {
+        var entryPoint: String?
+        var binary: Data
+
+        func mentions(_ name: String) -> Bool { binary.range(of: Data(name.utf8)) != nil }
+    }
+
+    private let lock = NSLock()
+    private var recorded: [Build] = []
+
+    var binaries: [Build] { lock.withLock { recorded } }
+
+    var runner: ProcessRunner {
+        ProcessRunner { [self] request in
+            let output = try ProcessRunner.live(request)
+            let words = request.arguments
+            if output.succeeded, words.contains("--build-tests"),
+                let scratch = words.firstIndex(of: "--scratch-path").map({ words[$0 + 1] }),
+                let binary = try? Data(
+                    contentsOf: URL(fileURLWithPath: scratch).appendingPathComponent(
+                        "debug/\(GradingPackage.packageName)PackageTests.xctest"))
+            {
+                let entryPoint = words.firstIndex(of: "--experimental-test-entry-point-path").flatMap {
+                    try? String(contentsOfFile: words[$0 + 1], encoding: .utf8)
+                }
+                lock.withLock { recorded.append(Build(entryPoint: entryPoint, binary: binary)) }
+            }
+            return output
+        }
     }
 }

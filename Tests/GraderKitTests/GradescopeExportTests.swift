@@ -80,6 +80,7 @@ final class GradescopeExportTests: XCTestCase {
                 "kit/Sources/grader/main.swift", "kit/Sources/GraderCLI/GraderCLI.swift",
                 "kit/Rubrics/Support/GraderTestSupport/HiddenTestCase.swift",
                 "kit/Rubrics/Support/GraderHarnessBoot/GraderHarnessBoot.c",
+                "kit/Rubrics/Support/GraderTestMain/GraderTestMain.swift",
                 "kit/Exercises/movie-client/Package.swift",
             ] + hidden
         XCTAssertEqual(Set(expected).subtracting(names), [], "missing from the bundle")

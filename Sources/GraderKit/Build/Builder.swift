@@ -93,6 +93,9 @@ public struct Builder: Sendable {
             }
             var arguments = ["build", "--build-tests", "--package-path", folder.path, "--scratch-path", scratch.path]
             arguments += Self.gradingOptions
+            if let main = package.testMain {
+                arguments += ["--experimental-test-entry-point-path", main.path]
+            }
             if coverage {
                 arguments += ["-Xswiftc", "-profile-generate", "-Xswiftc", "-profile-coverage-mapping"]
             }

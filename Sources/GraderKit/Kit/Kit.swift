@@ -16,6 +16,8 @@ public struct Kit: Sendable {
     public var testSupport: URL { rubricsFolder.appendingPathComponent("Support/GraderTestSupport") }
     /// The C module that takes the grader's request before any Swift code runs (HiddenTestCase.swift).
     public var harnessBoot: URL { rubricsFolder.appendingPathComponent("Support/GraderHarnessBoot") }
+    /// The test binary's entry point, in place of SwiftPM's runner (GradingPackage.testMainPath).
+    public var testMain: URL { rubricsFolder.appendingPathComponent("Support/GraderTestMain") }
 
     public func solution(_ id: String) -> URL { solutions.appendingPathComponent(id) }
     public func starter(_ id: String) -> URL { exercises.appendingPathComponent(id) }

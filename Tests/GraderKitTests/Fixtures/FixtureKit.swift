@@ -47,6 +47,8 @@ struct FixtureKit {
                 String(contentsOf: boot.appendingPathComponent(name), encoding: .utf8),
                 to: "Rubrics/Support/GraderHarnessBoot/\(name)")
         }
+        let main = Self.repositoryRoot.appendingPathComponent("Rubrics/Support/GraderTestMain/GraderTestMain.swift")
+        try write(String(contentsOf: main, encoding: .utf8), to: "Rubrics/Support/GraderTestMain/GraderTestMain.swift")
         try write(Self.rubric, to: "Rubrics/counter/rubric.json")
         try write(Self.ct1Tests, to: "Rubrics/counter/Hidden/CT1Tests.swift")
         try write(Self.ct2Tests, to: "Rubrics/counter/Hidden/CT2Tests.swift")
