@@ -69,6 +69,42 @@ final class StageTests: XCTestCase {
         XCTAssertTrue(analysis.findings.contains(analysis.integrity[0]))
     }
 
+    func testRulesAndHistoryRunBesideTheBuild() throws {
+        let submission = try FixtureSubmission(
+            "beside",
+            files: [
+                "exercise.json": FixtureSubmission.manifest,
+                "Sources/Counter/Counter.swift": FixtureSubmission.counter(),
+            ], git: false)
+        cleanup.append(submission.root)
+        let buildStarted = DispatchSemaphore(value: 0)
+        let sawBuild = FlagBox()
+        let runner = ProcessRunner { request in
+            guard request.arguments.contains("--build-tests") else { return try ProcessRunner.live(request) }
+            buildStarted.signal()
+            return ProcessOutput(status: 1, stdout: "", stderr: "error: the fake build fails")
+        }
+        let analyzers = Analyzers(
+            rules: { criteria, _ in
+                // Stages one after another would wait here for a build that has not started, and time out.
+                sawBuild.set(buildStarted.wait(timeout: .now() + 120) == .success)
+                return RulesOutcome(
+                    findings: [], results: criteria.map { .notChecked($0, reason: "fake rules") },
+                    notes: ["the fake rules ran"])
+            },
+            history: Analyzers.none.history, integrity: Analyzers.none.integrity)
+        let result = try Checker(kit: kit.kit, options: CheckOptions(), runner: runner, analyzers: analyzers).check(
+            submission.root.path)
+        XCTAssertTrue(sawBuild.value, "the rules ran while the build was running")
+        XCTAssertTrue(result.notes.contains { $0.contains("the fake build fails") }, "\(result.notes)")
+        XCTAssertEqual(
+            result.notes.filter { $0 == "the fake rules ran" || $0.contains("the fake build fails") }.count, 2,
+            "the analysis's notes come first, the build's after: \(result.notes)")
+        XCTAssertLessThan(
+            result.notes.firstIndex(of: "the fake rules ran") ?? .max,
+            result.notes.firstIndex { $0.contains("the fake build fails") } ?? .max)
+    }
+
     func testScoreWithholdsHiddenTestPointsWhenTheGradeNeedsReview() throws {
         let submission = try identified([
             "exercise.json": FixtureSubmission.manifest, "Sources/Counter/Counter.swift": FixtureSubmission.counter(),
@@ -110,4 +146,11 @@ private final class ParametersBox: @unchecked Sendable {
     private var stored: [String: JSONValue] = [:]
     var value: [String: JSONValue] { lock.withLock { stored } }
     func set(_ value: [String: JSONValue]) { lock.withLock { stored = value } }
+}
+
+private final class FlagBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored = false
+    var value: Bool { lock.withLock { stored } }
+    func set(_ value: Bool) { lock.withLock { stored = value } }
 }

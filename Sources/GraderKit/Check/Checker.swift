@@ -93,11 +93,19 @@ public struct Checker: Sendable {
         }
         let identified = try IdentifyStage(kit: kit, loader: loader, exercise: options.exercise).run(path, work: work)
         lap("identify")
-        let analysis = AnalyzeStage(kit: kit, analyzers: analyzers).run(identified)
-        lap("analyze")
-        var notes = identified.notes + analysis.notes
+        // Rules and history need no build: they run beside it, on a thread of their own.
+        let analyze = AnalyzeStage(kit: kit, analyzers: analyzers)
+        let stageTimer = options.stageTimer
+        let analyzing = BackgroundWork { () -> Analysis in
+            let start = Date()
+            defer { stageTimer?("analyze", Date().timeIntervalSince(start)) }
+            return analyze.run(identified)
+        }
         var testRun: TestRunOutcome?
         var isolation: String?
+        var notes: [String] = []
+        // Whatever ends the check, the analysis ends first: it reads the copy this run removes.
+        defer { _ = analyzing.value }
         if !options.staticOnly {
             let environment = environment ?? prepareEnvironment()
             let suite = try HiddenSuite(kit: kit, rubric: identified.rubric)
@@ -124,6 +132,8 @@ public struct Checker: Sendable {
             notes += built.notes + (testRun?.notes ?? [])
             isolation = environment.sandbox.isolation.rawValue
         }
+        let analysis = analyzing.value
+        notes = identified.notes + analysis.notes + notes
         let result = ScoreStage(manualScores: options.manualScores).run(
             identified, analysis: analysis, testRun: testRun, isolation: isolation, notes: notes)
         lap("score")
