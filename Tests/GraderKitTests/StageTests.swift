@@ -105,6 +105,54 @@ final class StageTests: XCTestCase {
             result.notes.firstIndex { $0.contains("the fake build fails") } ?? .max)
     }
 
+    func testOwnTestsRunBesideTheHiddenTests() throws {
+        let rubric = try identified(["Sources/Counter/Counter.swift": FixtureSubmission.counter()]).rubric
+        let suite = try HiddenSuite(kit: kit.kit, rubric: rubric)
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("grader-beside-\(UUID().uuidString)")
+        cleanup.append(work)
+        let binary = work.appendingPathComponent("GradedPackageTests.xctest")
+        // Each side waits for the other to have started: only tests in flight together satisfy both.
+        let listing = DispatchSemaphore(value: 0)
+        let hiddenTest = DispatchSemaphore(value: 0)
+        let sawListing = FlagBox()
+        let sawHiddenTest = FlagBox()
+        let listed = FlagBox()
+        let hiddenTestRan = FlagBox()
+        let runner = ProcessRunner { request in
+            if request.arguments.contains("--list-tests"), listed.setFirst() {
+                listing.signal()
+                sawHiddenTest.set(hiddenTest.wait(timeout: .now() + 120) == .success)
+            } else if request.environment["GRADER_RESULT_CHANNEL"] != nil, hiddenTestRan.setFirst() {
+                hiddenTest.signal()
+                sawListing.set(listing.wait(timeout: .now() + 120) == .success)
+            }
+            return ProcessOutput(status: 1, stdout: "", stderr: "")
+        }
+        let package = GradingPackage(
+            folder: work,
+            modules: [
+                .init(name: "CounterTests", kind: .candidateTests, path: "Tests/CounterTests", dependencies: []),
+                .init(
+                    name: GradingPackage.combinedHiddenModule, kind: .hidden, path: "Hidden/HiddenSuite",
+                    dependencies: []),
+            ], notes: [])
+        let built = BuiltSubmission(
+            package: package,
+            outcome: BuildOutcome(
+                testBinary: binary, brokenRequirements: [:], brokenCandidateTests: [], failure: nil,
+                builtModules: ["CounterTests", GradingPackage.combinedHiddenModule], duration: 0),
+            launcher: TestLauncher(
+                command: TestCommand(binary: binary), sandbox: Sandbox(isolation: .none), fingerprint: nil),
+            notes: [])
+        let outcome = RunStage(runner: runner, testTimeout: 10, listTimeout: 10, jobs: 2).run(
+            built, suite: suite, rubric: rubric, work: work)
+        XCTAssertTrue(sawListing.value && sawHiddenTest.value, "the own tests were listed while a hidden test ran")
+        XCTAssertEqual(outcome.tests.count, 6)
+        XCTAssertEqual(
+            outcome.ownTests.map(\.total),
+            .failure(.init(description: "could not list the candidate's tests: the test binary ended with status 1")))
+    }
+
     func testScoreWithholdsHiddenTestPointsWhenTheGradeNeedsReview() throws {
         let submission = try identified([
             "exercise.json": FixtureSubmission.manifest, "Sources/Counter/Counter.swift": FixtureSubmission.counter(),
@@ -153,4 +201,11 @@ private final class FlagBox: @unchecked Sendable {
     private var stored = false
     var value: Bool { lock.withLock { stored } }
     func set(_ value: Bool) { lock.withLock { stored = value } }
+    /// Sets the flag; true for the one caller that found it unset.
+    func setFirst() -> Bool {
+        lock.withLock {
+            defer { stored = true }
+            return !stored
+        }
+    }
 }

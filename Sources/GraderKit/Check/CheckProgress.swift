@@ -6,7 +6,8 @@ public struct CheckProgress: Sendable, Equatable {
         case building
         /// `done` of `total` hidden tests have finished (the first report is `done` 1).
         case hiddenTests(done: Int, total: Int)
-        /// The candidate's own tests are running, with coverage.
+        /// The hidden tests are done and the candidate's own tests (started beside them) are finishing, with
+        /// coverage.
         case ownTests
     }
 

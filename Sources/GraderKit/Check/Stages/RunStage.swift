@@ -9,8 +9,8 @@ public struct TestRunOutcome: Sendable {
     public var notes: [String]
 }
 
-/// Stage 4: run every hidden test in a sandboxed process of its own (in batches where the sandbox allows it), then
-/// the candidate's own tests with coverage.
+/// Stage 4: run every hidden test in a sandboxed process of its own (in batches where the sandbox allows it), and
+/// beside them the candidate's own tests with coverage.
 public struct RunStage: Sendable {
     public var runner: ProcessRunner
     public var testTimeout: TimeInterval
@@ -30,31 +30,37 @@ public struct RunStage: Sendable {
 
     public func run(_ built: BuiltSubmission, suite: HiddenSuite, rubric: Rubric, work: URL) -> TestRunOutcome {
         let outcome = built.outcome
+        var notes: [String] = []
+        // The own tests run beside the hidden ones, in lanes of their own: a hidden test waiting out an
+        // expectation leaves its core idle, and the own tests take it (docs/performance.md).
+        let ownTests: BackgroundWork<Result<OwnTestsSummary, OwnTestRunner.Unavailable>>?
+        if outcome.failure == nil, let launcher = built.launcher {
+            let modules = built.package.modules.filter {
+                $0.kind == .candidateTests && outcome.builtModules.contains($0.name)
+            }
+            var runner = OwnTestRunner(runner: runner, listTimeout: listTimeout, jobs: jobs)
+            runner.batches = batches
+            let own = runner
+            let folder = built.package.folder
+            ownTests = BackgroundWork {
+                own.run(modules: modules.map(\.name), launcher: launcher, package: folder, workDirectory: work)
+            }
+            if let broken = outcome.brokenCandidateTests.first {
+                notes.append("the candidate's own tests do not compile: \(broken.formatted)")
+            }
+        } else {
+            ownTests = nil
+        }
         var hidden = HiddenTestRunner(runner: runner, timeout: testTimeout, jobs: jobs)
         hidden.batches = batches
         if let progress = progress { hidden.onFinished = { progress(.hiddenTests(done: $0, total: $1)) } }
         let tests = hidden.run(
             suite: suite, rubric: rubric, build: outcome, launcher: built.launcher, workDirectory: work,
             module: built.package.hiddenModule(for:))
-        var notes: [String] = []
-        let ownTests: Result<OwnTestsSummary, OwnTestRunner.Unavailable>
-        if let failure = outcome.failure {
-            ownTests = .failure(.init(description: "not checked: \(failure)"))
-        } else if let launcher = built.launcher {
-            let modules = built.package.modules.filter {
-                $0.kind == .candidateTests && outcome.builtModules.contains($0.name)
-            }
-            progress?(.ownTests)
-            var own = OwnTestRunner(runner: runner, listTimeout: listTimeout, jobs: jobs)
-            own.batches = batches
-            ownTests = own.run(
-                modules: modules.map(\.name), launcher: launcher, package: built.package.folder, workDirectory: work)
-            if let broken = outcome.brokenCandidateTests.first {
-                notes.append("the candidate's own tests do not compile: \(broken.formatted)")
-            }
-        } else {
-            ownTests = .failure(.init(description: "not checked: no test binary"))
-        }
-        return TestRunOutcome(tests: tests, ownTests: ownTests, notes: notes)
+        if ownTests != nil { progress?(.ownTests) }
+        let own =
+            ownTests?.value
+            ?? .failure(.init(description: "not checked: \(outcome.failure ?? "no test binary")"))
+        return TestRunOutcome(tests: tests, ownTests: own, notes: notes)
     }
 }
