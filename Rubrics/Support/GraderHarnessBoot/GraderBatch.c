@@ -6,8 +6,8 @@
 //   all of them (and every earlier test's outcome) but its own before any Swift code runs; the server, which keeps
 //   them, is not dumpable, so no test process may read its memory;
 // - a fresh start: after each test every process it left is killed and reaped (the server is the init of the
-//   sandbox's own PID namespace), the batch folder is emptied and the folders the grader lists (/tmp, /dev, the
-//   hidden homes) are put back as they were;
+//   sandbox's own PID namespace), the batch folder is emptied, the folders the grader lists (/tmp, /dev, the
+//   hidden homes) are put back as they were and the System V IPC objects it made are removed;
 // - its own outcome, kept in the server's memory: how the process ended (exit status, signal, or killed at the
 //   time limit), its duration, its record and its output up to the limit. The server writes them all on its
 //   standard output once the last test has ended and nothing else runs, each under a status token no test
@@ -37,7 +37,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ipc.h>
 #include <sys/mman.h>
+#include <sys/msg.h>
+#include <sys/sem.h>
+#include <sys/shm.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/types.h>
@@ -309,14 +313,42 @@ static void grader_batch_each_clean_root(grader_visit visit, int flags) {
     }
 }
 
-/// Empties the batch folder and puts the listed folders back as they were when the server started. The walk
-/// runs in a short-lived process of its own, so the names a test created never reach the server's memory, which
-/// every later test process starts from.
+/// Removes every System V IPC object listed in `table` (/proc/sysvipc/shm, sem or msg) of the sandbox's own IPC
+/// namespace. The lane's namespace starts empty, so whatever is there a test made; no test process is left to
+/// hold a segment attached, so each goes at once. (POSIX message queues cannot be made at all: every test
+/// process runs with RLIMIT_MSGQUEUE 0, ResourceLimits.)
+static void grader_remove_ipc(const char *table, int (*remove_id)(int)) {
+    FILE *file = fopen(table, "r");
+    if (!file) return;
+    char line[1024];
+    int header = 1;
+    while (fgets(line, sizeof line, file)) {
+        int whole = strchr(line, '\n') != NULL;
+        long key;
+        int id;
+        if (!header && sscanf(line, "%ld %d", &key, &id) == 2) remove_id(id);
+        header = 0;
+        // The rest of a line longer than the buffer is not a line of its own.
+        while (!whole && fgets(line, sizeof line, file)) whole = strchr(line, '\n') != NULL;
+    }
+    fclose(file);
+}
+
+static int grader_remove_shm(int id) { return shmctl(id, IPC_RMID, NULL); }
+static int grader_remove_sem(int id) { return semctl(id, 0, IPC_RMID); }
+static int grader_remove_msg(int id) { return msgctl(id, IPC_RMID, NULL); }
+
+/// Empties the batch folder, puts the listed folders back as they were when the server started and removes the
+/// System V IPC objects a test made. The walk runs in a short-lived process of its own, so the names a test
+/// created never reach the server's memory, which every later test process starts from.
 static void grader_batch_restore(void) {
     pid_t cleaner = fork();
     if (cleaner == 0) {
         nftw(grader_batch_folder, grader_remove_one, 32, FTW_DEPTH | FTW_PHYS | FTW_MOUNT);
         grader_batch_each_clean_root(grader_restore_one, FTW_DEPTH);
+        grader_remove_ipc("/proc/sysvipc/shm", grader_remove_shm);
+        grader_remove_ipc("/proc/sysvipc/sem", grader_remove_sem);
+        grader_remove_ipc("/proc/sysvipc/msg", grader_remove_msg);
         _exit(0);
     }
     int status;

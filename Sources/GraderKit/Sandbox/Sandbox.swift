@@ -195,7 +195,8 @@ public struct Sandbox: Sendable {
     }
 }
 
-/// Resource limits for test processes: address space, size of files written, no core dumps.
+/// Resource limits for test processes: address space, size of files written, no core dumps, no POSIX message
+/// queues (a queue outlives its process in the sandbox's IPC namespace, which a batch's tests share: TestBatches).
 public struct ResourceLimits: Sendable {
     public var addressSpaceBytes: Int?
     public var fileSizeBytes: Int
@@ -208,8 +209,9 @@ public struct ResourceLimits: Sendable {
     /// Limits for a build: no core dumps and bounded files, but the compiler's memory is its own business.
     public static let build = ResourceLimits(addressSpaceBytes: nil, fileSizeBytes: 2 << 30)
 
-    /// `prlimit --as=… --fsize=… --core=0 --` (util-linux).
+    /// `prlimit --as=… --fsize=… --core=0 --msgqueue=0 --` (util-linux).
     var prlimitPrefix: [String] {
-        ["prlimit"] + (addressSpaceBytes.map { ["--as=\($0)"] } ?? []) + ["--fsize=\(fileSizeBytes)", "--core=0", "--"]
+        ["prlimit"] + (addressSpaceBytes.map { ["--as=\($0)"] } ?? [])
+            + ["--fsize=\(fileSizeBytes)", "--core=0", "--msgqueue=0", "--"]
     }
 }

@@ -178,6 +178,13 @@ final class TrustAttackTests: XCTestCase {
             let fixtures: [(String, [String: String])] = [
                 ("leaves-state-behind", [counter: FixtureSubmission.counter(label: HostileFixtures.leavesStateLabel)]),
                 (
+                    "leaves-ipc-behind",
+                    [
+                        counter: FixtureSubmission.counter(
+                            label: HostileFixtures.leavesIPCLabel, prelude: HostileFixtures.leavesIPCPrelude)
+                    ]
+                ),
+                (
                     "crashes-and-hangs",
                     [counter: FixtureSubmission.counter(label: HostileFixtures.crashesAndHangsLabel)]
                 ),
@@ -236,6 +243,10 @@ final class TrustAttackTests: XCTestCase {
             XCTAssertEqual(
                 statuses(state, "CT2"), [.fail, .fail, .fail],
                 "a test saw what an earlier one left: \(state.tests.map { $0.message ?? "" })")
+            let ipc = try XCTUnwrap(batchedByName["leaves-ipc-behind"])
+            XCTAssertEqual(
+                statuses(ipc, "CT2"), [.fail, .fail, .fail],
+                "a test saw an IPC object an earlier one made: \(ipc.tests.map { $0.message ?? "" })")
             let crashing = try XCTUnwrap(batchedByName["crashes-and-hangs"])
             XCTAssertEqual(statuses(crashing, "CT2"), [.error, .error, .pass])
             XCTAssertEqual(statuses(crashing, "CT1"), [.pass, .pass, .pass], "a crash or a hang spilled over")
