@@ -118,7 +118,10 @@ final class StageTests: XCTestCase {
         let sawHiddenTest = FlagBox()
         let listed = FlagBox()
         let hiddenTestRan = FlagBox()
+        let running = RunningCount()
         let runner = ProcessRunner { request in
+            running.enter()
+            defer { running.leave() }
             if request.arguments.contains("--list-tests"), listed.setFirst() {
                 listing.signal()
                 sawHiddenTest.set(hiddenTest.wait(timeout: .now() + 120) == .success)
@@ -147,6 +150,7 @@ final class StageTests: XCTestCase {
         let outcome = RunStage(runner: runner, testTimeout: 10, listTimeout: 10, jobs: 2).run(
             built, suite: suite, rubric: rubric, work: work)
         XCTAssertTrue(sawListing.value && sawHiddenTest.value, "the own tests were listed while a hidden test ran")
+        XCTAssertEqual(running.most, 2, "hidden and own tests together start no more processes at once than jobs")
         XCTAssertEqual(outcome.tests.count, 6)
         XCTAssertEqual(
             outcome.ownTests.map(\.total),
@@ -208,4 +212,19 @@ private final class FlagBox: @unchecked Sendable {
             return !stored
         }
     }
+}
+
+/// How many fake processes run at once, and the most that ever did.
+private final class RunningCount: @unchecked Sendable {
+    private let lock = NSLock()
+    private var now = 0
+    private var highest = 0
+    var most: Int { lock.withLock { highest } }
+    func enter() {
+        lock.withLock {
+            now += 1
+            highest = max(highest, now)
+        }
+    }
+    func leave() { lock.withLock { now -= 1 } }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GraderCore
 
 /// `transform` applied to every item, at most `jobs` at a time; results in input order.
 ///
@@ -62,5 +63,19 @@ final class BackgroundWork<Value: Sendable>: @unchecked Sendable {
         finished.wait()
         defer { finished.signal() }
         return result!
+    }
+}
+
+extension ProcessRunner {
+    /// This runner with at most `count` of its processes running at once; a caller beyond that waits its turn
+    /// (before the process starts, so waiting costs no test its time limit). The Run stage runs the hidden and
+    /// the own tests beside each other through one such runner, so `--jobs` stays what runs at once.
+    func limited(to count: Int) -> ProcessRunner {
+        let slots = DispatchSemaphore(value: max(1, count))
+        return ProcessRunner { request in
+            slots.wait()
+            defer { slots.signal() }
+            return try self(request)
+        }
     }
 }

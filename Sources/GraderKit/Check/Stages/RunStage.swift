@@ -31,16 +31,18 @@ public struct RunStage: Sendable {
     public func run(_ built: BuiltSubmission, suite: HiddenSuite, rubric: Rubric, work: URL) -> TestRunOutcome {
         let outcome = built.outcome
         var notes: [String] = []
-        // The own tests run beside the hidden ones, in lanes of their own: a hidden test waiting out an
-        // expectation leaves its core idle, and the own tests take it (docs/performance.md).
+        // The own tests run beside the hidden ones: when a hidden lane is done while another still waits out an
+        // expectation, the own tests take its place (docs/performance.md). Both start their processes through
+        // one runner that lets `jobs` run at once.
+        let runner = runner.limited(to: jobs)
         let ownTests: BackgroundWork<Result<OwnTestsSummary, OwnTestRunner.Unavailable>>?
         if outcome.failure == nil, let launcher = built.launcher {
             let modules = built.package.modules.filter {
                 $0.kind == .candidateTests && outcome.builtModules.contains($0.name)
             }
-            var runner = OwnTestRunner(runner: runner, listTimeout: listTimeout, jobs: jobs)
-            runner.batches = batches
-            let own = runner
+            var ownRunner = OwnTestRunner(runner: runner, listTimeout: listTimeout, jobs: jobs)
+            ownRunner.batches = batches
+            let own = ownRunner
             let folder = built.package.folder
             ownTests = BackgroundWork {
                 own.run(modules: modules.map(\.name), launcher: launcher, package: folder, workDirectory: work)
