@@ -334,14 +334,50 @@ static void grader_remove_ipc(const char *table, int (*remove_id)(int)) {
     fclose(file);
 }
 
+/// Whether `table` still lists an object after its header line.
+static int grader_ipc_left(const char *table) {
+    FILE *file = fopen(table, "r");
+    if (!file) return 0;
+    char line[1024];
+    int lines = 0;
+    while (fgets(line, sizeof line, file)) lines += strchr(line, '\n') != NULL;
+    fclose(file);
+    return lines > 1;
+}
+
+/// Set by the checks after a restore: something is there that the server did not find at the start.
+static int grader_leftover;
+
+static int grader_check_one(const char *path, const struct stat *info, int type, struct FTW *walk) {
+    (void)info, (void)walk;
+    const char *key = path;
+    if (type == FTW_DNR || type == FTW_NS
+        || !bsearch(&key, grader_snapshot, grader_snapshot_count, sizeof *grader_snapshot, grader_snapshot_compare)) {
+        grader_leftover = 1;
+        return 1;
+    }
+    return 0;
+}
+
+static int grader_check_empty(const char *path, const struct stat *info, int type, struct FTW *walk) {
+    (void)path, (void)info;
+    if (walk->level > 0 || type == FTW_DNR || type == FTW_NS) {
+        grader_leftover = 1;
+        return 1;
+    }
+    return 0;
+}
+
 static int grader_remove_shm(int id) { return shmctl(id, IPC_RMID, NULL); }
 static int grader_remove_sem(int id) { return semctl(id, 0, IPC_RMID); }
 static int grader_remove_msg(int id) { return msgctl(id, IPC_RMID, NULL); }
 
 /// Empties the batch folder, puts the listed folders back as they were when the server started and removes the
-/// System V IPC objects a test made. The walk runs in a short-lived process of its own, so the names a test
-/// created never reach the server's memory, which every later test process starts from.
-static void grader_batch_restore(void) {
+/// System V IPC objects a test made; returns whether all of that is so afterwards. The walk runs in a short-lived
+/// process of its own, so the names a test created never reach the server's memory, which every later test
+/// process starts from. What a test can make that cannot be removed (a folder it made unreadable, with something
+/// in it) fails the restore: the next test gets no outcome here and runs on its own.
+static int grader_batch_restore(void) {
     pid_t cleaner = fork();
     if (cleaner == 0) {
         nftw(grader_batch_folder, grader_remove_one, 32, FTW_DEPTH | FTW_PHYS | FTW_MOUNT);
@@ -349,11 +385,20 @@ static void grader_batch_restore(void) {
         grader_remove_ipc("/proc/sysvipc/shm", grader_remove_shm);
         grader_remove_ipc("/proc/sysvipc/sem", grader_remove_sem);
         grader_remove_ipc("/proc/sysvipc/msg", grader_remove_msg);
-        _exit(0);
+        nftw(grader_batch_folder, grader_check_empty, 32, FTW_PHYS | FTW_MOUNT);
+        grader_batch_each_clean_root(grader_check_one, 0);
+        if (grader_ipc_left("/proc/sysvipc/shm") || grader_ipc_left("/proc/sysvipc/sem")
+            || grader_ipc_left("/proc/sysvipc/msg")) {
+            grader_leftover = 1;
+        }
+        _exit(grader_leftover ? 1 : 0);
     }
-    int status;
-    while (cleaner > 0 && waitpid(cleaner, &status, 0) < 0 && errno == EINTR) {
+    if (cleaner < 0) return 0;
+    int status = 0;
+    while (waitpid(cleaner, &status, 0) < 0) {
+        if (errno != EINTR) return 0;
     }
+    return WIFEXITED(status) && WEXITSTATUS(status) == 0;
 }
 
 // --- Ending every process a test left ----------------------------------------------------------------------
@@ -474,8 +519,7 @@ static int grader_batch_prepare(void) {
 
 /// Runs test `index`; returns only in the test's own process (which then goes on to `main`).
 static void grader_batch_run(struct grader_batch_test *test, long timeout, size_t limit, char *program) {
-    grader_batch_restore();
-    if (!grader_batch_prepare()) return;  // no outcome: the grader runs it on its own
+    if (!grader_batch_restore() || !grader_batch_prepare()) return;  // no outcome: the grader runs it on its own
     int out[2], err[2];
     if (pipe2(out, O_CLOEXEC) != 0) return;
     if (pipe2(err, O_CLOEXEC) != 0) {
@@ -597,7 +641,7 @@ void grader_batch_serve(int argc, char **argv) {
         grader_batch_run(&grader_batch_tests[index], timeout, limit, argv[0]);
         if (getpid() != server) return;  // the test's own process: on to main
     }
-    grader_batch_restore();
+    (void)grader_batch_restore();
     // Nothing but the server runs now: the outcomes go out, each under its status token.
     for (size_t index = 0; index < grader_batch_count; index++) {
         if (grader_batch_tests[index].ran) grader_batch_report(&grader_batch_tests[index]);

@@ -295,15 +295,20 @@ enum HostileFixtures {
     // MARK: - Batches (issue 14): a test process forked by the batch server must start as fresh as one of its own
 
     /// Answers correctly only when an earlier test left a mark: in a file under /tmp, the home folder, /dev,
-    /// /dev/shm, its folder or the one above, or through a process that keeps writing one. Alone in its
+    /// /dev/shm, its folder or the one above, a folder under /tmp it made unreadable with a file in it (which
+    /// no restore can remove: the batch must notice), or through a process that keeps writing one. Alone in its
     /// process, every test finds nothing.
     static let leavesStateLabel = #"""
         let marks = ["/tmp/grader-mark", NSHomeDirectory() + "/grader-mark", "/dev/shm/grader-mark", "/dev/grader-mark",
-                    "grader-mark", "../grader-mark", "/tmp/grader-late"]
+                    "grader-mark", "../grader-mark", "/tmp/grader-locked", "/tmp/grader-late"]
                 if marks.contains(where: { FileManager.default.fileExists(atPath: $0) }) {
                     return value == 1 ? "1 tap" : "\(value) taps"
                 }
-                for mark in marks.dropLast() { FileManager.default.createFile(atPath: mark, contents: Data()) }
+                for mark in marks.dropLast(2) { FileManager.default.createFile(atPath: mark, contents: Data()) }
+                // A folder that cannot be emptied once it is unreadable.
+                try? FileManager.default.createDirectory(atPath: "/tmp/grader-locked", withIntermediateDirectories: true)
+                FileManager.default.createFile(atPath: "/tmp/grader-locked/inside", contents: Data())
+                chmod("/tmp/grader-locked", 0)
                 let writer = Process()
                 writer.executableURL = URL(fileURLWithPath: "/bin/sh")
                 writer.arguments = ["-c", "while true; do touch /tmp/grader-late; sleep 0.01; done >/dev/null 2>&1 &"]
