@@ -91,9 +91,13 @@ final class FL6ImageTests: HiddenTestCase {
                 done.fulfill()
             }
         }
-        // A loader that answered all three without asking the network has already failed: no need to wait.
+        // A loader that answered all three before asking the network has failed already: no need to wait.
         waitUntil("the image request reaches the network") {
             !transport.heldRequests.isEmpty || counting.withLock { completed == 3 }
+        }
+        if transport.heldRequests.isEmpty {
+            XCTFail("all three loads were answered before an image request reached the network")
+            return
         }
         let ok = StubResponse.http(status: 200, body: Data("JPEG".utf8))
         transport.respond { _ in ok }

@@ -233,7 +233,8 @@ public struct GradingPackageWriter: Sendable {
     static func isReserved(_ name: String) -> Bool {
         [
             GradingPackage.supportModule, GradingPackage.bootModule, GradingPackage.combinedHiddenModule, "XCTest",
-            "Testing",
+            "Testing", "\(GradingPackage.packageName)PackageTests",
+            "\(GradingPackage.packageName)PackageDiscoveredTests",
         ]
         .contains(name) || (name.hasPrefix("Hidden") && name.count > 6)
     }

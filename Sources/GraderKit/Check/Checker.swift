@@ -95,11 +95,9 @@ public struct Checker: Sendable {
         lap("identify")
         // Rules and history need no build: they run beside it, on a thread of their own.
         let analyze = AnalyzeStage(kit: kit, analyzers: analyzers)
-        let stageTimer = options.stageTimer
-        let analyzing = BackgroundWork { () -> Analysis in
+        let analyzing = BackgroundWork { () -> (Analysis, TimeInterval) in
             let start = Date()
-            defer { stageTimer?("analyze", Date().timeIntervalSince(start)) }
-            return analyze.run(identified)
+            return (analyze.run(identified), Date().timeIntervalSince(start))
         }
         var testRun: TestRunOutcome?
         var isolation: String?
@@ -132,7 +130,9 @@ public struct Checker: Sendable {
             notes += built.notes + (testRun?.notes ?? [])
             isolation = environment.sandbox.isolation.rawValue
         }
-        let analysis = analyzing.value
+        let (analysis, analyzed) = analyzing.value
+        // Told here, not from the analysis's thread, so it never cuts into a progress line.
+        options.stageTimer?("analyze", analyzed)
         notes = identified.notes + analysis.notes + notes
         let result = ScoreStage(manualScores: options.manualScores).run(
             identified, analysis: analysis, testRun: testRun, isolation: isolation, notes: notes)

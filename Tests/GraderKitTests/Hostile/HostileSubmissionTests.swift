@@ -132,7 +132,9 @@ final class HostileSubmissionTests: XCTestCase {
             } else {
                 let network = try XCTUnwrap(byName["reaches-for-the-network"])
                 XCTAssertEqual(
-                    statuses(network, "CT2"), [.pass, .pass, .pass], "test processes reached the loopback listener")
+                    statuses(network, "CT2"), [.pass, .pass, .pass],
+                    "test processes reached the loopback listener: \(network.tests.map { "\($0.name): \($0.message ?? "") \($0.output ?? "")" })"
+                )
             }
         #endif
 
