@@ -46,6 +46,14 @@ public struct BuildStage: Sendable {
             outcome = try builder.build(package, at: packageFolder, scratch: scratch)
         }
         var notes = package.notes
+        // A warm build must grade this submission, not the last one: a binary older than a source it was built
+        // from was not linked from these sources, so the build starts again from nothing.
+        if let binary = outcome.testBinary, Self.isOlder(binary, thanAnythingIn: packageFolder) {
+            try? FileManager.default.removeItem(at: scratch)
+            outcome = try builder.build(package, at: packageFolder, scratch: scratch)
+            notes.append(
+                "the warm build kept a test binary older than the submission's sources; built again from nothing")
+        }
         if let failure = outcome.failure { notes.append(failure) }
         notes += environment.notes
         let launcher = outcome.testBinary.map { binary in
@@ -58,6 +66,19 @@ public struct BuildStage: Sendable {
                 "the test binary could not be fingerprinted (no sha256sum or shasum): changes to it go unnoticed")
         }
         return BuiltSubmission(package: package, outcome: outcome, launcher: launcher, notes: notes)
+    }
+}
+
+extension BuildStage {
+    /// Whether `binary` was last written before some file under `folder` (the sources it should be built from).
+    static func isOlder(_ binary: URL, thanAnythingIn folder: URL) -> Bool {
+        guard let built = modified(binary) else { return false }
+        let tree = SourceTree(scanning: folder)
+        return tree.files.contains { (modified(tree.url(of: $0)) ?? .distantPast) > built }
+    }
+
+    private static func modified(_ file: URL) -> Date? {
+        (try? FileManager.default.attributesOfItem(atPath: file.path))?[.modificationDate] as? Date
     }
 }
 
