@@ -13,15 +13,20 @@ func parallelMap<Item, Result>(_ items: [Item], jobs: Int, _ transform: @escapin
     let finished = DispatchGroup()
     for _ in 0..<workers {
         finished.enter()
-        let thread = Thread {
+        startThread {
             while let index = slots.next() { slots.set(index, transform(items[index])) }
             finished.leave()
         }
-        thread.stackSize = 8 << 20
-        thread.start()
     }
     finished.wait()
     return slots.values.compactMap { $0 }
+}
+
+/// Starts `body` on a thread of its own with the main thread's 8 MiB of stack (a new thread's default is less).
+private func startThread(_ body: @escaping @Sendable () -> Void) {
+    let thread = Thread(block: body)
+    thread.stackSize = 8 << 20
+    thread.start()
 }
 
 private final class ResultSlots<Value>: @unchecked Sendable {
@@ -50,12 +55,10 @@ final class BackgroundWork<Value: Sendable>: @unchecked Sendable {
     private var result: Value?
 
     init(_ work: @escaping @Sendable () -> Value) {
-        let thread = Thread { [self] in
+        startThread { [self] in
             result = work()
             finished.signal()
         }
-        thread.stackSize = 8 << 20
-        thread.start()
     }
 
     /// The work's result, once it has ended.
