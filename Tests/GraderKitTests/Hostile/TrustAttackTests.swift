@@ -39,6 +39,11 @@ final class TrustAttackTests: XCTestCase {
         result.tests.filter { $0.requirement == requirement }.map(\.status)
     }
 
+    /// Each test's message and the notes, for an assertion that fails to say what happened.
+    private func messages(_ result: GradeResult) -> String {
+        "\(result.tests.map { "\($0.name): \($0.message ?? "")" }) notes: \(result.notes)"
+    }
+
     func testForgeriesNeverPassAndOrdinaryCodeStillDoes() throws {
         let marker = 86_400 + Int.random(in: 1_000..<900_000)
         let home = URL(fileURLWithPath: NSHomeDirectory()).appendingPathComponent("grader-owned-\(UUID().uuidString)")
@@ -231,13 +236,15 @@ final class TrustAttackTests: XCTestCase {
             XCTAssertEqual(statuses(inASandboxOfItsOwn, "CT2"), [.fail, .fail, .fail])
             // The server, which holds every test's secrets, is the sandbox's init and not dumpable: no test reads
             // or traces it, and nothing a test takes over survives it.
+            let reads = try XCTUnwrap(batchedByName["reads-the-sandboxs-init"])
             XCTAssertEqual(
-                statuses(try XCTUnwrap(batchedByName["reads-the-sandboxs-init"]), "CT2"), [.fail, .fail, .fail],
-                "a test read the sandbox's init: the server must be it, and not dumpable")
+                statuses(reads, "CT2"), [.fail, .fail, .fail],
+                "a test read the sandbox's init: the server must be it, and not dumpable: \(messages(reads))")
             // Two threads meeting at a global's initializer in a forked test finish there, as they do alone.
+            let contends = try XCTUnwrap(batchedByName["contends-for-a-global"])
             XCTAssertEqual(
-                statuses(try XCTUnwrap(batchedByName["contends-for-a-global"]), "CT2"), [.pass, .pass, .pass],
-                "a forked test hung where a process of its own does not")
+                statuses(contends, "CT2"), [.pass, .pass, .pass],
+                "a forked test hung where a process of its own does not: \(messages(contends))")
 
             let state = try XCTUnwrap(batchedByName["leaves-state-behind"])
             XCTAssertEqual(
