@@ -157,25 +157,6 @@ final class StageTests: XCTestCase {
             .failure(.init(description: "could not list the candidate's tests: the test binary ended with status 1")))
     }
 
-    func testABinaryOlderThanASourceIsNotTakenForThisSubmissionsBuild() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("grader-age-\(UUID().uuidString)")
-        cleanup.append(folder)
-        let manager = FileManager.default
-        let source = folder.appendingPathComponent("package/Sources/Counter/Counter.swift")
-        let binary = folder.appendingPathComponent("scratch/debug/GradedPackageTests.xctest")
-        for file in [source, binary] {
-            try manager.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            XCTAssertTrue(manager.createFile(atPath: file.path, contents: Data("x".utf8)))
-        }
-        let now = Date()
-        try manager.setAttributes([.modificationDate: now.addingTimeInterval(-60)], ofItemAtPath: source.path)
-        try manager.setAttributes([.modificationDate: now], ofItemAtPath: binary.path)
-        let package = folder.appendingPathComponent("package")
-        XCTAssertFalse(BuildStage.isOlder(binary, thanAnythingIn: package), "linked after its sources")
-        try manager.setAttributes([.modificationDate: now.addingTimeInterval(1)], ofItemAtPath: source.path)
-        XCTAssertTrue(BuildStage.isOlder(binary, thanAnythingIn: package), "a source written after the link")
-    }
-
     func testScoreWithholdsHiddenTestPointsWhenTheGradeNeedsReview() throws {
         let submission = try identified([
             "exercise.json": FixtureSubmission.manifest, "Sources/Counter/Counter.swift": FixtureSubmission.counter(),

@@ -51,16 +51,19 @@ public struct Builder: Sendable {
     /// Confines the build like every process that handles candidate code; nil builds unconfined (the kit's
     /// own solutions and starters in `verify`).
     public var sandbox: Sandbox?
+    /// Keeps writes to the package out of the second the last build ended in (`BuildClock`).
+    public var clock: BuildClock
 
     public init(
         runner: ProcessRunner = .live, timeout: TimeInterval = 900, coverage: Bool = true, swift: String = "swift",
-        sandbox: Sandbox? = nil
+        sandbox: Sandbox? = nil, clock: BuildClock = .live
     ) {
         self.runner = runner
         self.timeout = timeout
         self.coverage = coverage
         self.swift = swift
         self.sandbox = sandbox
+        self.clock = clock
     }
 
     /// What a plain debug build pays for and grading never reads: indexing the system modules (Foundation,
@@ -74,7 +77,8 @@ public struct Builder: Sendable {
         "-Xswiftc", "-index-ignore-system-modules", "-Xswiftc", "-gnone", "--manifest-cache", "local",
     ]
 
-    /// Builds `package` laid out at `folder`, using `scratch` for build products.
+    /// Builds `package` laid out at `folder`, using `scratch` for build products. The caller writes the package
+    /// only once `clock` allows it; the rounds that cut tests wait in the same way before they write.
     public func build(_ package: GradingPackage, at folder: URL, scratch: URL) throws -> BuildOutcome {
         let start = Date()
         var excluded: Set<String> = []
@@ -110,6 +114,7 @@ public struct Builder: Sendable {
                         writable: [folder, scratch], limits: .build, temporaryFolder: URL(fileURLWithPath: temporary)))
             }
             let output = try runner(request)
+            clock.recordEnd(in: scratch)
             let built = package.modules.filter {
                 !excluded.contains($0.name) && $0.kind != .library && $0.kind != .support
             }.map(\.name)
@@ -153,6 +158,8 @@ public struct Builder: Sendable {
                 }
             }
             var cutAny = false
+            // The next round reads what this one writes: not within the second this build ended in.
+            _ = clock.waitForNextSecond(after: scratch)
             for (name, errors) in hiddenErrors.sorted(by: { $0.key < $1.key }) {
                 if let cut = Self.cutFailingTests(errors, in: folder) {
                     cutTests.merge(cut) { $0 + $1 }

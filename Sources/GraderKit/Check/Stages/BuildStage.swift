@@ -20,15 +20,19 @@ public struct BuildStage: Sendable {
     public var environment: CheckEnvironment
     public var timeout: TimeInterval
     public var limits: ResourceLimits
+    /// When the package may be written again after the last build in the slot.
+    public var clock: BuildClock
 
     public init(
-        kit: Kit, runner: ProcessRunner, environment: CheckEnvironment, timeout: TimeInterval, limits: ResourceLimits
+        kit: Kit, runner: ProcessRunner, environment: CheckEnvironment, timeout: TimeInterval, limits: ResourceLimits,
+        clock: BuildClock = .live
     ) {
         self.kit = kit
         self.runner = runner
         self.environment = environment
         self.timeout = timeout
         self.limits = limits
+        self.clock = clock
     }
 
     /// Builds in `slot` (a folder reused across submissions of one exercise keeps the build warm).
@@ -37,23 +41,22 @@ public struct BuildStage: Sendable {
         let scratch = slot.appendingPathComponent("scratch")
         let writer = GradingPackageWriter.qualifying(
             kit: kit, rubric: identified.rubric, moduleSelectors: environment.moduleSelectors)
-        let builder = Builder(runner: runner, timeout: timeout, sandbox: environment.sandbox)
+        let builder = Builder(runner: runner, timeout: timeout, sandbox: environment.sandbox, clock: clock)
         let tree = identified.submission.tree
+        var notes: [String] = []
+        // A warm build must compile what is written now, not take it for the last submission's sources.
+        if clock.waitForNextSecond(after: scratch) == .clockSetBack {
+            try? FileManager.default.removeItem(at: scratch)
+            notes.append("the clock is behind the warm build's last build; built again from nothing")
+        }
         var package = try writer.write(submission: tree, suite: suite, to: packageFolder)
         var outcome = try builder.build(package, at: packageFolder, scratch: scratch)
         if outcome.needsSplitHiddenSuite {
+            _ = clock.waitForNextSecond(after: scratch)
             package = try writer.write(submission: tree, suite: suite, to: packageFolder, combineHidden: false)
             outcome = try builder.build(package, at: packageFolder, scratch: scratch)
         }
-        var notes = package.notes
-        // A warm build must grade this submission, not the last one: a binary older than a source it was built
-        // from was not linked from these sources, so the build starts again from nothing.
-        if let binary = outcome.testBinary, Self.isOlder(binary, thanAnythingIn: packageFolder) {
-            try? FileManager.default.removeItem(at: scratch)
-            outcome = try builder.build(package, at: packageFolder, scratch: scratch)
-            notes.append(
-                "the warm build kept a test binary older than the submission's sources; built again from nothing")
-        }
+        notes = package.notes + notes
         if let failure = outcome.failure { notes.append(failure) }
         notes += environment.notes
         let launcher = outcome.testBinary.map { binary in
@@ -66,19 +69,6 @@ public struct BuildStage: Sendable {
                 "the test binary could not be fingerprinted (no sha256sum or shasum): changes to it go unnoticed")
         }
         return BuiltSubmission(package: package, outcome: outcome, launcher: launcher, notes: notes)
-    }
-}
-
-extension BuildStage {
-    /// Whether `binary` was last written before some file under `folder` (the sources it should be built from).
-    static func isOlder(_ binary: URL, thanAnythingIn folder: URL) -> Bool {
-        guard let built = modified(binary) else { return false }
-        let tree = SourceTree(scanning: folder)
-        return tree.files.contains { (modified(tree.url(of: $0)) ?? .distantPast) > built }
-    }
-
-    private static func modified(_ file: URL) -> Date? {
-        (try? FileManager.default.attributesOfItem(atPath: file.path))?[.modificationDate] as? Date
     }
 }
 
