@@ -86,6 +86,7 @@ public struct Builder: Sendable {
         var brokenTests: [CompilerDiagnostic] = []
         let modulesByFolder = Dictionary(uniqueKeysWithValues: package.modules.map { ($0.path, $0) })
 
+        Self.forgetVanishedModules(keeping: package.modules.map(\.name), in: scratch)
         var cutTests: [String: [CompilerDiagnostic]] = [:]
         // Each round cuts the hidden tests the compiler blamed (or drops a target whose errors lie outside its
         // tests, or a candidate test target); a round that blames nobody new ends it.
@@ -157,9 +158,15 @@ public struct Builder: Sendable {
                     candidateErrors.append(diagnostic)
                 }
             }
-            var cutAny = false
+            if let first = candidateErrors.first {
+                return failed(
+                    "the submission does not compile: \(first.formatted)", candidateErrors, broken, brokenTests, start)
+            }
             // The next round reads what this one writes: not within the second this build ended in.
-            _ = clock.waitForNextSecond(after: scratch)
+            if case .unreliable = clock.waitForNextSecond(after: scratch) {
+                try? FileManager.default.removeItem(at: scratch)
+            }
+            var cutAny = false
             for (name, errors) in hiddenErrors.sorted(by: { $0.key < $1.key }) {
                 if let cut = Self.cutFailingTests(errors, in: folder) {
                     cutTests.merge(cut) { $0 + $1 }
@@ -170,11 +177,10 @@ public struct Builder: Sendable {
                     blamed.insert(name)
                 }
             }
-            if !candidateErrors.isEmpty || (blamed.isEmpty && !cutAny) {
+            if blamed.isEmpty && !cutAny {
                 let summary =
-                    candidateErrors.first.map { "the submission does not compile: \($0.formatted)" }
-                    ?? "the build failed: " + Self.lastLines(output.stderr.isEmpty ? output.stdout : output.stderr)
-                return failed(summary, candidateErrors, broken, brokenTests, start)
+                    "the build failed: " + Self.lastLines(output.stderr.isEmpty ? output.stdout : output.stderr)
+                return failed(summary, [], broken, brokenTests, start)
             }
             excluded.formUnion(blamed)
         }
@@ -225,6 +231,30 @@ public struct Builder: Sendable {
             }
         }
         return cut
+    }
+
+    /// Removes the compiled modules of a warm build that this package no longer has. SwiftPM keeps every module's
+    /// interface in one folder (`debug/Modules`), where `import` finds a module whether or not the package still
+    /// declares it: without this, a submission that lost a module would build against the last submission's.
+    static func forgetVanishedModules(keeping modules: [String], in scratch: URL) {
+        let manager = FileManager.default
+        let debug = scratch.appendingPathComponent("debug").resolvingSymlinksInPath()
+        let keep = Set(
+            modules + [
+                "\(GradingPackage.packageName)PackageTests", "\(GradingPackage.packageName)PackageDiscoveredTests",
+            ])
+        for folder in [debug.appendingPathComponent("Modules"), debug] {
+            let names = (try? manager.contentsOfDirectory(atPath: folder.path)) ?? []
+            let vanished = Set(
+                names.filter { $0.hasSuffix(".swiftmodule") }.map { String($0.dropLast(".swiftmodule".count)) }
+            ).subtracting(keep)
+            for name in vanished {
+                for entry in names where entry.hasPrefix(name + ".") {
+                    try? manager.removeItem(at: folder.appendingPathComponent(entry))
+                }
+                try? manager.removeItem(at: debug.appendingPathComponent(name + ".build"))
+            }
+        }
     }
 
     /// A TMPDIR inside the scratch folder, so SwiftPM's lock and temporary files go where the grader cleans up.

@@ -56,12 +56,14 @@ public struct Checker: Sendable {
         self.loader = loader ?? SubmissionLoader(runner: runner)
     }
 
-    /// Grades each path, one after another, reusing one warm build folder per exercise. A path that cannot
-    /// be graded gets an `error` result saying why; the others are still graded.
+    /// Grades each path, one after another, reusing one warm build folder per exercise under bubblewrap (where no
+    /// candidate process can write to it; with weaker isolation each submission builds in a folder of its own). A
+    /// path that cannot be graded gets an `error` result saying why; the others are still graded.
     public func check(_ paths: [String]) -> [GradeResult] {
-        let buildCache = try? WorkFolders.make(prefix: "grader-build")
-        defer { if let buildCache, !options.keepWork { WorkFolders.remove(buildCache) } }
         let environment = options.staticOnly ? nil : prepareEnvironment()
+        let buildCache =
+            environment?.sandbox.isolation == .bubblewrap ? try? WorkFolders.make(prefix: "grader-build") : nil
+        defer { if let buildCache, !options.keepWork { WorkFolders.remove(buildCache) } }
         defer { options.buildCache?.trim() }
         return paths.map { path in
             do {

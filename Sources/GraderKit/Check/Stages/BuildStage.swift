@@ -45,17 +45,23 @@ public struct BuildStage: Sendable {
         let tree = identified.submission.tree
         var notes: [String] = []
         // A warm build must compile what is written now, not take it for the last submission's sources.
-        if clock.waitForNextSecond(after: scratch) == .clockSetBack {
-            try? FileManager.default.removeItem(at: scratch)
-            notes.append("the clock is behind the warm build's last build; built again from nothing")
+        func settle() {
+            if case .unreliable(let why) = clock.waitForNextSecond(after: scratch) {
+                try? FileManager.default.removeItem(at: scratch)
+                notes.append("\(why); built again from nothing")
+            }
         }
+        settle()
+        let writing = clock.now()
         var package = try writer.write(submission: tree, suite: suite, to: packageFolder)
         var outcome = try builder.build(package, at: packageFolder, scratch: scratch)
         if outcome.needsSplitHiddenSuite {
-            _ = clock.waitForNextSecond(after: scratch)
+            settle()
             package = try writer.write(submission: tree, suite: suite, to: packageFolder, combineHidden: false)
             outcome = try builder.build(package, at: packageFolder, scratch: scratch)
         }
+        // A clock set back during the build leaves the end before the writes: the next build starts from nothing.
+        clock.recordEnd(in: scratch, notBefore: writing)
         notes = package.notes + notes
         if let failure = outcome.failure { notes.append(failure) }
         notes += environment.notes
