@@ -20,6 +20,24 @@ private final class FixedFeedLoader: FeedLoading {
     }
 }
 
+/// Holds every feed load until the test answers it.
+private final class HeldFeedLoader: FeedLoading {
+    private(set) var pending: [(Result<Feed, FeedError>) -> Void] = []
+
+    func loadFeed(completion: @escaping (Result<Feed, FeedError>) -> Void) {
+        pending.append(completion)
+    }
+}
+
+/// Holds every image load until the test answers it.
+private final class HeldImageLoader: ImageLoading {
+    private(set) var pending: [(url: URL, completion: (Result<Data, FeedError>) -> Void)] = []
+
+    func loadImage(from url: URL, completion: @escaping (Result<Data, FeedError>) -> Void) {
+        pending.append((url, completion))
+    }
+}
+
 final class FF5LazyImageTests: HiddenTestCase {
     private let a = hiddenURL("https://images.example.com/a.jpg")
     private let b = hiddenURL("https://images.example.com/b.jpg")
@@ -119,6 +137,52 @@ final class FF5LazyImageTests: HiddenTestCase {
                 viewModel.rows.value[0].image == .loaded(Data([0xFF, 0xD8]))
                     && viewModel.rows.value[4].image == .loaded(Data([0xFF, 0xD8]))
             }, "rows: \(viewModel.rows.value.map(\.image))")
+    }
+
+    func test_FF5_twoScreensAskingAtOnce_shareOneRequestAndBothShowTheImage() {
+        // One loader serves both screens; the second asks while the first's request is on its way.
+        let transport = StubTransport(always: .hold)
+        let loader = ImageLoader(session: transport.session, cache: ImageCache())
+        let first = loadedViewModel(loader)
+        let second = loadedViewModel(loader)
+
+        first.rowsBecameVisible([0])
+        XCTAssertTrue(waitUntil { !transport.requests.isEmpty }, "the first screen's image was never requested")
+        second.rowsBecameVisible([0])
+        settle(0.1)
+
+        XCTAssertEqual(requestedURLs(transport), [a], "callers of one URL in flight share one request")
+        transport.respond(to: a, with: .http(status: 200, body: Data([0xFF, 0xD8])))
+        XCTAssertTrue(
+            waitUntil {
+                first.rows.value[0].image == .loaded(Data([0xFF, 0xD8]))
+                    && second.rows.value[0].image == .loaded(Data([0xFF, 0xD8]))
+            },
+            "every caller gets the shared answer: first \(first.rows.value[0].image), second \(second.rows.value[0].image)"
+        )
+    }
+
+    func test_FF5_anImageArrivingAfterTheRowsChanged_showsInTheRowWithItsURL() {
+        let feeds = HeldFeedLoader()
+        let images = HeldImageLoader()
+        let viewModel = FeedViewModel(feedLoader: feeds, imageLoader: images, uiScheduler: ImmediateScheduler())
+        let rowA = FeedRow(title: "A", description: "Image a", imageHref: a.absoluteString)
+        let rowB = FeedRow(title: "B", description: "Image b", imageHref: b.absoluteString)
+        viewModel.viewDidLoad()
+        feeds.pending.first?(.success(Feed(title: "About Canada", rows: [rowA, rowB])))
+        viewModel.rowsBecameVisible([0])
+        XCTAssertEqual(images.pending.map(\.url), [a], "the visible row's image is requested")
+
+        // A refresh answers with the rows in another order while a's image is on its way.
+        viewModel.refreshRequested()
+        guard feeds.pending.count == 2 else { return }  // no refresh, no reordering (FF7's tests say so)
+        feeds.pending[1](.success(Feed(title: "About Canada", rows: [rowB, rowA])))
+        guard viewModel.rows.value.map(\.title) == ["B", "A"] else { return }
+        images.pending.first?.completion(.success(Data([0xFF, 0xD8])))
+
+        XCTAssertEqual(viewModel.rows.value[1].image, .loaded(Data([0xFF, 0xD8])), "a's image shows in a's row")
+        XCTAssertNotEqual(
+            viewModel.rows.value[0].image, .loaded(Data([0xFF, 0xD8])), "a's image never shows in b's row")
     }
 
     func test_FF5_cachedImageIsServedWithoutARequest() {

@@ -39,6 +39,15 @@ private struct UncheckedCompletion: @unchecked Sendable {
     let run: (Result<Feed, FeedError>) -> Void
 }
 
+/// The client's answer, set on whichever thread it arrives.
+private final class FeedResultBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Result<Feed, FeedError>?
+
+    func set(_ result: Result<Feed, FeedError>) { lock.withLock { stored = result } }
+    var value: Result<Feed, FeedError>? { lock.withLock { stored } }
+}
+
 /// An image loader that never answers.
 private final class SilentImageLoader: ImageLoading {
     func loadImage(from url: URL, completion: @escaping (Result<Data, FeedError>) -> Void) {}
@@ -109,6 +118,30 @@ final class FF8ThreadingTests: HiddenTestCase {
         transport.respond(with: .json(HiddenFeeds.plain))
         XCTAssertTrue(waitUntil { viewModel.state.value == .loaded }, "state: \(viewModel.state.value)")
         XCTAssertEqual(log.values.filter { !$0 }.count, 0, "state changed off the main thread")
+    }
+
+    func test_FF8_theClientAnswersWhileTheMainThreadIsBusy() {
+        // The client decodes on the session's queue and answers there (its documented contract): a client that
+        // hops to main to decode or to answer never answers while this test holds the main thread.
+        let transport = StubTransport(always: .json(HiddenFeeds.plain))
+        let client = FactsFeedClient(session: transport.session, url: hiddenURL("https://feeds.example.org/f.json"))
+        let answered = DispatchSemaphore(value: 0)
+        let result = FeedResultBox()
+
+        client.loadFeed { answer in
+            result.set(answer)
+            answered.signal()
+        }
+
+        guard answered.wait(timeout: .now() + 5) == .success else {
+            XCTFail("the feed never arrived while the main thread was busy: loading or decoding waits for main")
+            return
+        }
+        if case .success(let feed)? = result.value {
+            XCTAssertFalse(feed.rows.isEmpty, "the feed was decoded off main")
+        } else {
+            XCTFail("the client answered \(String(describing: result.value))")
+        }
     }
 
     func test_FF8_imagesArriveOnMain() {
