@@ -97,6 +97,20 @@ final class TW3RoutingTests: HiddenTestCase {
         XCTAssertEqual(routes, [.logIn, .feed, .logIn])
     }
 
+    func test_TW3_routerWithChangesQueuedBeforeTheUIRuns_endsOnTheLatestState() {
+        let client = makeClient()
+        let ui = TestScheduler()
+        let router = AppRouter(session: client, uiScheduler: ui)
+        record(router.route)
+        client.logIn(username: "alice", password: "secret")
+        clock.advance(by: 0.5)
+        client.logOut()
+        // Logged in, then out, before any UI work ran: once it runs, the user is logged out.
+        ui.run()
+        XCTAssertEqual(router.route.value, .logIn, "routes seen: \(routes)")
+        XCTAssertEqual(routes.last, .logIn, "routes seen: \(routes)")
+    }
+
     func test_TW3_routerLaunchedWithASession_startsOnTheFeed() {
         let router = AppRouter(session: loggedInClient(), uiScheduler: ImmediateScheduler())
         record(router.route)
