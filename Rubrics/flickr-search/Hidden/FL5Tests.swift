@@ -11,9 +11,16 @@ final class FL5PagingTests: HiddenTestCase {
         ids.map { Photo(id: String($0), owner: "o", secret: "s\($0)", server: "1", farm: 1, title: "Photo \($0)") }
     }
 
-    /// A screen that has shown page 1 (`ids`) of `pages` for "kittens".
+    /// Page `number` of a search with `total` matches over `pages` pages of 20: the fields agree, so paging may
+    /// stop by `pages` or by `total` (SPEC FL5 says only "stops after the last").
+    private func page(_ number: Int, of pages: Int, total: Int, _ ids: ClosedRange<Int>) -> PhotosPage {
+        PhotosPage(page: number, pages: pages, perPage: 20, total: total, photo: photos(ids))
+    }
+
+    /// A screen that has shown page 1 (`ids`) of `pages` for "kittens" (`total` matches: `pages` full pages unless
+    /// told).
     private func screenOnPageOne(
-        of pages: Int, ids: ClosedRange<Int> = 1...20
+        of pages: Int, total: Int? = nil, ids: ClosedRange<Int> = 1...20
     ) -> (PhotoSearchViewModel, HeldSearches, TestScheduler) {
         let service = HeldSearches()
         let clock = TestScheduler()
@@ -21,7 +28,7 @@ final class FL5PagingTests: HiddenTestCase {
         screen.queryChanged("kittens")
         clock.advance(by: 0.3)
         XCTAssertEqual(service.calls, ["kittens#1"], "page 1 should be requested once the debounce has passed")
-        service.answer(0, with: PhotosPage(page: 1, pages: pages, photo: photos(ids)))
+        service.answer(0, with: page(1, of: pages, total: total ?? pages * 20, ids))
         XCTAssertEqual(screen.photos.value.map(\.id), ids.map(String.init), "page 1 should be shown")
         return (screen, service, clock)
     }
@@ -49,7 +56,7 @@ final class FL5PagingTests: HiddenTestCase {
         let token = screen.photos.observe { history.append($0.map(\.id)) }
         screen.willDisplayPhoto(at: 19)
         XCTAssertEqual(service.calls, ["kittens#1", "kittens#2"])
-        service.answer(1, with: PhotosPage(page: 2, pages: 3, photo: photos(21...40)))
+        service.answer(1, with: page(2, of: 3, total: 60, 21...40))
         XCTAssertEqual(history.last, (1...40).map(String.init))
         XCTAssertEqual(history.first, (1...20).map(String.init))
         token.cancel()
@@ -69,7 +76,7 @@ final class FL5PagingTests: HiddenTestCase {
         screen.willDisplayPhoto(at: 18)
         clock.advance(by: 5)
         XCTAssertEqual(service.calls, ["kittens#1", "kittens#2"], "no second request while page 2 is on its way")
-        service.answer(1, with: PhotosPage(page: 2, pages: 3, photo: photos(21...40)))
+        service.answer(1, with: page(2, of: 3, total: 60, 21...40))
         screen.willDisplayPhoto(at: 19)
         clock.advance(by: 5)
         XCTAssertEqual(service.calls, ["kittens#1", "kittens#2"], "row 20 is no longer the last: nothing to load")
@@ -78,9 +85,9 @@ final class FL5PagingTests: HiddenTestCase {
     }
 
     func test_FL5_pagingStopsAfterTheLastPage() {
-        let (screen, service, clock) = screenOnPageOne(of: 2)
+        let (screen, service, clock) = screenOnPageOne(of: 2, total: 30)
         screen.willDisplayPhoto(at: 19)
-        service.answer(1, with: PhotosPage(page: 2, pages: 2, photo: photos(21...30)))
+        service.answer(1, with: page(2, of: 2, total: 30, 21...30))
         screen.willDisplayPhoto(at: 29)
         screen.willDisplayPhoto(at: 29)
         clock.advance(by: 5)
@@ -95,9 +102,9 @@ final class FL5PagingTests: HiddenTestCase {
         screen.queryChanged("owls")
         clock.advance(by: 0.3)
         XCTAssertEqual(service.calls, ["kittens#1", "kittens#2", "owls#1"])
-        service.answer(1, with: PhotosPage(page: 2, pages: 3, photo: photos(21...40)))
+        service.answer(1, with: page(2, of: 3, total: 60, 21...40))
         XCTAssertFalse(screen.photos.value.map(\.id).contains("21"), "a late kittens page was shown for owls")
-        service.answer(2, with: PhotosPage(page: 1, pages: 2, photo: photos(101...120)))
+        service.answer(2, with: page(1, of: 2, total: 40, 101...120))
         XCTAssertEqual(screen.photos.value.map(\.id), (101...120).map(String.init))
         screen.willDisplayPhoto(at: 19)
         XCTAssertEqual(service.calls, ["kittens#1", "kittens#2", "owls#1", "owls#2"])
