@@ -22,6 +22,8 @@ public final class MovieListViewModel {
     private let imageLoader: ImageLoading
     private let configuration: TMDbConfiguration
     private var request: CancellableTask?
+    /// The number of the latest load; an answer to an older one (a cancelled load answers too) is dropped.
+    private var latestLoad = 0
 
     public init(
         category: MovieCategory, service: MovieService, imageLoader: ImageLoading, configuration: TMDbConfiguration

@@ -22,6 +22,8 @@ public final class MovieListViewModel {
     private let imageLoader: ImageLoading
     private let configuration: TMDbConfiguration
     private var request: CancellableTask?
+    /// The number of the latest load; an answer to an older one (a cancelled load answers too) is dropped.
+    private var latestLoad = 0
 
     public init(
         category: MovieCategory, service: MovieService, imageLoader: ImageLoading, configuration: TMDbConfiguration
@@ -48,9 +50,11 @@ public final class MovieListViewModel {
     private func load() {
         // BEGIN SOLUTION MC10: Go to loading, request the category, then loaded (with cell models) or failed(message).
         request?.cancel()
+        latestLoad += 1
+        let number = latestLoad
         stateProperty.value = .loading
         request = service.movies(in: category, page: 1) { [weak self] result in
-            guard let self else { return }
+            guard let self, number == self.latestLoad else { return }
             switch result {
             case .success(let page):
                 self.cellsProperty.value = page.results.map {
