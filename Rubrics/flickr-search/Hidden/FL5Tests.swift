@@ -110,6 +110,21 @@ final class FL5PagingTests: HiddenTestCase {
         XCTAssertEqual(service.calls, ["kittens#1", "kittens#2", "owls#1", "owls#2"])
     }
 
+    func test_FL5_aLateFailureForTheOldQueryNeverShows() {
+        let (screen, service, clock) = screenOnPageOne(of: 3)
+        screen.willDisplayPhoto(at: 19)
+        screen.queryChanged("owls")
+        clock.advance(by: 0.3)
+        XCTAssertEqual(service.calls, ["kittens#1", "kittens#2", "owls#1"])
+        // URLSession answers the cancelled page 2 with an error: it is as stale as a late page.
+        service.fail(1, with: .transport(.cancelled))
+        XCTAssertNil(screen.errorMessage.value, "the old query's error showed")
+        XCTAssertTrue(screen.isLoading.value, "owls page 1 is still on its way")
+        service.answer(2, with: page(1, of: 2, total: 40, 101...120))
+        XCTAssertEqual(screen.photos.value.map(\.id), (101...120).map(String.init))
+        XCTAssertNil(screen.errorMessage.value)
+    }
+
     func test_FL5_aNewQueryCancelsTheRequestInFlight() {
         let (screen, service, _) = screenOnPageOne(of: 3)
         screen.willDisplayPhoto(at: 19)

@@ -75,6 +75,36 @@ final class MC9SearchTests: HiddenTestCase {
         XCTAssertEqual(service.searches.count, 1)
     }
 
+    func test_MC9_aStaleFailureNeverShows() {
+        let service = HeldSearchService()
+        let scheduler = TestScheduler()
+        let search = SearchViewModel(service: service, scheduler: scheduler, debounce: 0.3)
+        search.queryChanged("harry")
+        scheduler.advance(by: 0.3)
+        search.queryChanged("potter")
+        scheduler.advance(by: 0.3)
+        XCTAssertEqual(service.searches.map(\.query), ["harry", "potter"])
+        // URLSession answers the cancelled search with an error: it is as stale as a late success.
+        service.searches[0].completion(.failure(.transport(.cancelled)))
+        XCTAssertNil(search.errorMessage.value, "the cancelled search's error showed")
+        XCTAssertTrue(search.isSearching.value, "potter is still being searched")
+        service.searches[1].completion(.success(MoviePage(results: potter)))
+        XCTAssertEqual(search.results.value.map(\.id), [672])
+        XCTAssertNil(search.errorMessage.value)
+    }
+
+    func test_MC9_clearingTheQueryBeforeTheDebounceEndsSendsNothing() {
+        let service = HeldSearchService()
+        let scheduler = TestScheduler()
+        let search = SearchViewModel(service: service, scheduler: scheduler, debounce: 0.3)
+        search.queryChanged("harry")
+        scheduler.advance(by: 0.1)
+        search.queryChanged("")
+        scheduler.advance(by: 5)
+        XCTAssertEqual(service.searches.map(\.query), [], "the cleared query was searched")
+        XCTAssertFalse(search.isSearching.value)
+    }
+
     func test_MC9_aStaleResponseNeverOverwritesANewerOne() {
         let service = HeldSearchService()
         let scheduler = TestScheduler()
