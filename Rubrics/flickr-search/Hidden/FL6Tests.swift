@@ -108,6 +108,48 @@ final class FL6ImageTests: HiddenTestCase {
         XCTAssertEqual(results, Array(repeating: Data("JPEG".utf8), count: 3))
     }
 
+    func test_FL6_concurrentLoadsOfDifferentURLsEachGetTheirOwnImage() {
+        let transport = StubTransport(always: .hold)
+        let loader = ImageLoader(session: transport.session)
+        let urls = ["a", "b"].map { imageURL().deletingLastPathComponent().appendingPathComponent("\($0).jpg") }
+        let done = expectation(description: "both loads complete")
+        done.expectedFulfillmentCount = 2
+        let lock = NSLock()
+        var results: [String: String] = [:]
+        for url in urls {
+            loader.loadImage(from: url) { result in
+                let text = (try? result.get()).map { String(decoding: $0, as: UTF8.self) } ?? "failed"
+                lock.withLock { results[url.lastPathComponent] = text }
+                done.fulfill()
+            }
+        }
+        waitUntil("both image requests reach the network") { transport.heldRequests.count == 2 }
+        XCTAssertEqual(transport.heldRequests.count, 2, "each URL is fetched")
+        for url in urls { transport.respond(to: url, with: .http(status: 200, body: Data(url.lastPathComponent.utf8))) }
+        wait(for: [done], timeout: 2)
+        XCTAssertEqual(
+            lock.withLock { results }, ["a.jpg": "a.jpg", "b.jpg": "b.jpg"], "each caller gets its URL's image")
+    }
+
+    func test_FL6_cancellingOneCallerLeavesTheSharedLoadToTheOthers() {
+        let transport = StubTransport(always: .hold)
+        let loader = ImageLoader(session: transport.session)
+        let done = expectation(description: "the caller that stayed")
+        let lock = NSLock()
+        var stayed: Data?
+        let leaving = loader.loadImage(from: imageURL()) { _ in }
+        _ = loader.loadImage(from: imageURL()) { result in
+            lock.withLock { stayed = try? result.get() }
+            done.fulfill()
+        }
+        waitUntil("the image request reaches the network") { !transport.heldRequests.isEmpty }
+        leaving.cancel()
+        transport.respond(to: imageURL(), with: .http(status: 200, body: Data("JPEG".utf8)))
+        wait(for: [done], timeout: 2)
+        XCTAssertEqual(
+            lock.withLock { stayed }, Data("JPEG".utf8), "a cell that stayed lost its image when another left")
+    }
+
     func test_FL6_aFailedLoadFailsAndIsNotCached() throws {
         let transport = StubTransport(always: .http(status: 404, body: Data()))
         let loader = ImageLoader(session: transport.session)

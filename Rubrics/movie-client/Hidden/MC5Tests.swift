@@ -38,6 +38,23 @@ final class MC5ThreadingTests: HiddenTestCase {
         XCTAssertEqual(deliveredOnMain(.json(MovieFixtures.invalidKey, status: 401)), true)
     }
 
+    func test_MC5_theBodyIsDecodedOffTheMainThread() {
+        let transport = StubTransport(always: .json(MovieFixtures.page))
+        let client = APIClient(session: transport.session, configuration: TMDbConfiguration(apiKey: "KEY"))
+        let done = expectation(description: "completion")
+        let lock = NSLock()
+        var decodedOnMain: [Bool] = []
+        client.request(
+            .movies(.popular, page: 1),
+            decode: { data -> Int in
+                lock.withLock { decodedOnMain.append(Thread.isMainThread) }
+                return data.count
+            },
+            completion: { _ in done.fulfill() })
+        wait(for: [done], timeout: 2)
+        XCTAssertEqual(lock.withLock { decodedOnMain }, [false], "the body is decoded once, on URLSession's queue")
+    }
+
     func test_MC5_transportErrorsAreDeliveredOnTheMainThread() {
         XCTAssertEqual(deliveredOnMain(.failure(.timedOut)), true)
     }

@@ -77,6 +77,46 @@ final class MC7ImageLoaderTests: HiddenTestCase {
         XCTAssertEqual(results, Array(repeating: Data("JPEG".utf8), count: 3))
     }
 
+    func test_MC7_concurrentLoadsOfDifferentURLsEachGetTheirOwnImage() {
+        let transport = StubTransport(always: .hold)
+        let loader = ImageLoader(session: transport.session)
+        let urls = ["a", "b"].map { posterURL.deletingLastPathComponent().appendingPathComponent("\($0).jpg") }
+        let done = expectation(description: "both")
+        done.expectedFulfillmentCount = 2
+        let results = LockedValue<[String: String]>([:])
+        for url in urls {
+            loader.loadImage(from: url) { result in
+                if let data = try? result.get() {
+                    let text = String(decoding: data, as: UTF8.self)
+                    results.set(results.value.merging([url.lastPathComponent: text]) { $1 })
+                }
+                done.fulfill()
+            }
+        }
+        MovieFixtures.wait { transport.heldRequests.count == 2 }
+        XCTAssertEqual(transport.heldRequests.count, 2, "each URL is fetched")
+        for url in urls { transport.respond(to: url, with: .http(status: 200, body: Data(url.lastPathComponent.utf8))) }
+        wait(for: [done], timeout: 2)
+        XCTAssertEqual(results.value, ["a.jpg": "a.jpg", "b.jpg": "b.jpg"], "each caller gets its own URL's image")
+    }
+
+    func test_MC7_cancellingOneCallerLeavesTheSharedLoadToTheOthers() {
+        let transport = StubTransport(always: .hold)
+        let loader = ImageLoader(session: transport.session)
+        let done = expectation(description: "the caller that stayed")
+        let stayed = LockedValue<Data?>(nil)
+        let leaving = loader.loadImage(from: posterURL) { _ in }
+        _ = loader.loadImage(from: posterURL) { result in
+            stayed.set(try? result.get())
+            done.fulfill()
+        }
+        MovieFixtures.wait { !transport.heldRequests.isEmpty }
+        leaving.cancel()
+        transport.respond(to: posterURL, with: .http(status: 200, body: Data("JPEG".utf8)))
+        wait(for: [done], timeout: 2)
+        XCTAssertEqual(stayed.value, Data("JPEG".utf8), "a cell that stayed lost its poster when another left")
+    }
+
     func test_MC7_aFailedLoadFailsAndIsNotCached() {
         let transport = StubTransport(always: .http(status: 404, body: Data()))
         let loader = ImageLoader(session: transport.session)

@@ -31,6 +31,16 @@ final class MC8CellReuseTests: HiddenTestCase {
         token.cancel()
     }
 
+    func test_MC8_rebindingToAMovieWithoutAPoster_showsThePlaceholder() {
+        let loader = HeldLoader()
+        let cell = MovieCellModel(movie: first, imageLoader: loader, configuration: configuration)
+        loader.loads.first?.completion(.success(Data("ALIEN".utf8)))
+        XCTAssertEqual(cell.poster.value, .image(Data("ALIEN".utf8)))
+        cell.bind(Movie(id: 3, title: "Cube", overview: "Rooms.", posterPath: nil))
+        XCTAssertEqual(cell.poster.value, .placeholder, "the old movie's poster stayed on a movie without one")
+        XCTAssertEqual(loader.loads.count, 1, "no poster, no request")
+    }
+
     func test_MC8_rebindingShowsTheNewTitleAndOverview() {
         let cell = MovieCellModel(movie: first, imageLoader: HeldLoader(), configuration: configuration)
         var titles: [String] = []
