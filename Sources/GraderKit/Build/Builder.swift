@@ -239,10 +239,7 @@ public struct Builder: Sendable {
     static func forgetVanishedModules(keeping modules: [String], in scratch: URL) {
         let manager = FileManager.default
         let debug = scratch.appendingPathComponent("debug").resolvingSymlinksInPath()
-        let keep = Set(
-            modules + [
-                "\(GradingPackage.packageName)PackageTests", "\(GradingPackage.packageName)PackageDiscoveredTests",
-            ])
+        let keep = Set(modules + GradingPackage.testProductModules)
         for folder in [debug.appendingPathComponent("Modules"), debug] {
             let names = (try? manager.contentsOfDirectory(atPath: folder.path)) ?? []
             let vanished = Set(

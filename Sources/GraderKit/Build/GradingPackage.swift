@@ -19,6 +19,8 @@ public struct GradingPackage: Sendable {
     public static let combinedHiddenModule = "HiddenSuite"
     /// Where the package holds the test binary's entry point (outside every target), when the kit has one.
     public static let testMainPath = "Hidden/GraderTestMain/GraderTestMain.swift"
+    /// The modules SwiftPM adds for the test product: the entry point's and the discovered tests'.
+    static let testProductModules = ["\(packageName)PackageTests", "\(packageName)PackageDiscoveredTests"]
 
     public struct Module: Equatable, Sendable {
         public enum Kind: String, Sendable { case library, candidateTests, hidden, support }
@@ -231,11 +233,10 @@ public struct GradingPackageWriter: Sendable {
 
     /// Module names the grader's package uses itself: a candidate module of that name would take its place.
     static func isReserved(_ name: String) -> Bool {
-        [
+        ([
             GradingPackage.supportModule, GradingPackage.bootModule, GradingPackage.combinedHiddenModule, "XCTest",
-            "Testing", "\(GradingPackage.packageName)PackageTests",
-            "\(GradingPackage.packageName)PackageDiscoveredTests",
-        ]
+            "Testing",
+        ] + GradingPackage.testProductModules)
         .contains(name) || (name.hasPrefix("Hidden") && name.count > 6)
     }
 
