@@ -75,7 +75,10 @@ final class MC9SearchTests: HiddenTestCase {
         XCTAssertEqual(service.searches.count, 1)
     }
 
-    func test_MC9_aStaleFailureNeverShows() {
+    /// A search for "harry", then one for "potter" once the first was sent: both held.
+    private func searchedHarryThenPotter(
+        file: StaticString = #filePath, line: UInt = #line
+    ) -> (HeldSearchService, SearchViewModel) {
         let service = HeldSearchService()
         let scheduler = TestScheduler()
         let search = SearchViewModel(service: service, scheduler: scheduler, debounce: 0.3)
@@ -83,7 +86,12 @@ final class MC9SearchTests: HiddenTestCase {
         scheduler.advance(by: 0.3)
         search.queryChanged("potter")
         scheduler.advance(by: 0.3)
-        XCTAssertEqual(service.searches.map(\.query), ["harry", "potter"])
+        XCTAssertEqual(service.searches.map(\.query), ["harry", "potter"], file: file, line: line)
+        return (service, search)
+    }
+
+    func test_MC9_aStaleFailureNeverShows() {
+        let (service, search) = searchedHarryThenPotter()
         // URLSession answers the cancelled search with an error: it is as stale as a late success.
         service.searches[0].completion(.failure(.transport(.cancelled)))
         XCTAssertNil(search.errorMessage.value, "the cancelled search's error showed")
@@ -106,14 +114,7 @@ final class MC9SearchTests: HiddenTestCase {
     }
 
     func test_MC9_aStaleResponseNeverOverwritesANewerOne() {
-        let service = HeldSearchService()
-        let scheduler = TestScheduler()
-        let search = SearchViewModel(service: service, scheduler: scheduler, debounce: 0.3)
-        search.queryChanged("harry")
-        scheduler.advance(by: 0.3)
-        search.queryChanged("potter")
-        scheduler.advance(by: 0.3)
-        XCTAssertEqual(service.searches.map(\.query), ["harry", "potter"])
+        let (service, search) = searchedHarryThenPotter()
         service.searches[1].completion(.success(MoviePage(results: potter)))
         service.searches[0].completion(.success(MoviePage(results: harry)))
         XCTAssertEqual(search.results.value.map(\.id), [672])
