@@ -90,10 +90,12 @@ public enum RunningProcesses {
     /// Kills (with their process groups and descendants) and reaps every child of the grader that it did not
     /// start itself: orphans adopted from the trees of finished or running runs. One scan of /proc, then one
     /// check against the registered runs under the launch lock (a run being started is registered by then).
-    /// Returns how many it found.
+    /// Returns how many it found. A grader that does not adopt orphans has none (they go to the system's init),
+    /// and skips the scan, which reads every process's /proc entry after every program it runs.
     @discardableResult
     public static func reapOrphans() -> Int {
         #if os(Linux)
+            guard lock.withLock({ adopting }) else { return 0 }
             let me = getpid()
             let myGroup = getpgrp()
             let table = processes()
