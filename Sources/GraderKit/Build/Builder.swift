@@ -53,6 +53,9 @@ public struct Builder: Sendable {
     public var sandbox: Sandbox?
     /// Keeps writes to the package out of the second the last build ended in (`BuildClock`).
     public var clock: BuildClock
+    /// Answers SwiftPM's questions about the compiler from what the toolchain said once (`CompilerShim`); nil
+    /// lets SwiftPM ask the compiler at every build.
+    public var compilerShim: CompilerShim?
 
     public init(
         runner: ProcessRunner = .live, timeout: TimeInterval = 900, coverage: Bool = true, swift: String = "swift",
@@ -105,8 +108,10 @@ public struct Builder: Sendable {
                 arguments += ["-Xswiftc", "-profile-generate", "-Xswiftc", "-profile-coverage-mapping"]
             }
             let temporary = Self.temporaryFolder(in: scratch)
+            var environment = ["TMPDIR": temporary]
+            if let shim = compilerShim?.install(in: scratch, runner: runner) { environment["SWIFT_EXEC"] = shim.path }
             var request = ProcessRequest(
-                swift, arguments, workingDirectory: folder, environment: ["TMPDIR": temporary], timeout: timeout,
+                swift, arguments, workingDirectory: folder, environment: environment, timeout: timeout,
                 outputLimit: 8 << 20)
             if let sandbox {
                 request = sandbox.confine(

@@ -93,6 +93,8 @@ public struct Checker: Sendable {
             options.stageTimer?(stage, Date().timeIntervalSince(started))
             started = Date()
         }
+        // Prepared first: its toolchain probe runs while the submission is unpacked.
+        let environment = options.staticOnly ? nil : environment ?? prepareEnvironment()
         let identified = try IdentifyStage(kit: kit, loader: loader, exercise: options.exercise).run(path, work: work)
         lap("identify")
         // Rules and history need no build: they run beside it, on a thread of their own.
@@ -106,8 +108,7 @@ public struct Checker: Sendable {
         var notes: [String] = []
         // Whatever ends the check, the analysis ends first: it reads the copy this run removes.
         defer { _ = analyzing.value }
-        if !options.staticOnly {
-            let environment = environment ?? prepareEnvironment()
+        if let environment {
             let suite = try HiddenSuite(kit: kit, rubric: identified.rubric)
             let build = BuildStage(
                 kit: kit, runner: runner, environment: environment, timeout: options.buildTimeout,

@@ -41,7 +41,8 @@ public struct BuildStage: Sendable {
         let scratch = slot.appendingPathComponent("scratch")
         let writer = GradingPackageWriter.qualifying(
             kit: kit, rubric: identified.rubric, moduleSelectors: environment.moduleSelectors)
-        let builder = Builder(runner: runner, timeout: timeout, sandbox: environment.sandbox, clock: clock)
+        var builder = Builder(runner: runner, timeout: timeout, sandbox: environment.sandbox, clock: clock)
+        builder.compilerShim = environment.compilerShim
         let tree = identified.submission.tree
         var notes: [String] = []
         // A warm build must compile what is written now, not take it for the last submission's sources.
@@ -81,22 +82,34 @@ public struct BuildStage: Sendable {
 /// What every build and test run of one `check` shares: the sandbox and what the toolchain can do.
 public struct CheckEnvironment: Sendable {
     public var sandbox: Sandbox
-    /// Whether hidden files are compiled with module selectors (`XCTest::XCTAssertEqual`).
-    public var moduleSelectors: Bool
+    /// Whether hidden files are compiled with module selectors (`XCTest::XCTAssertEqual`). The toolchain is asked
+    /// in the background (about 0.15 s, while the submission is unpacked); the first build waits for the answer.
+    public var moduleSelectors: Bool { selectorProbe.value }
+    private let selectorProbe: BackgroundWork<Bool>
+    /// Answers SwiftPM's questions about the compiler without asking it at every build; nil runs the compiler.
+    public var compilerShim: CompilerShim?
 
-    public init(sandbox: Sandbox, moduleSelectors: Bool) {
+    public init(sandbox: Sandbox, moduleSelectors: Bool, compilerShim: CompilerShim? = nil) {
+        self.init(sandbox: sandbox, selectorProbe: BackgroundWork { moduleSelectors }, compilerShim: compilerShim)
+    }
+
+    private init(sandbox: Sandbox, selectorProbe: BackgroundWork<Bool>, compilerShim: CompilerShim?) {
         self.sandbox = sandbox
-        self.moduleSelectors = moduleSelectors
+        self.selectorProbe = selectorProbe
+        self.compilerShim = compilerShim
     }
 
     /// Finds the strongest sandbox (unless one is given) and probes the toolchain. `hidden`: folders no
     /// sandboxed process may see.
     public static func prepare(runner: ProcessRunner, sandbox: Sandbox?, hidden: [String]) -> CheckEnvironment {
+        let selectors = BackgroundWork { HiddenSourceQualifier.toolchainSupportsModuleSelectors(runner: runner) }
         let sandbox = sandbox ?? Sandbox.detect(runner: runner, hidden: hidden.filter { !$0.isEmpty && $0 != "/" })
         // Without a PID namespace, a daemon escapes the run's tree: adopt orphans to kill them after each run.
         if sandbox.isolation == .none { RunningProcesses.adoptOrphans() }
         return CheckEnvironment(
-            sandbox: sandbox, moduleSelectors: HiddenSourceQualifier.toolchainSupportsModuleSelectors(runner: runner))
+            sandbox: sandbox,
+            selectorProbe: selectors,
+            compilerShim: CompilerShim.locate(swift: "swift"))
     }
 
     /// What the report says about the environment.

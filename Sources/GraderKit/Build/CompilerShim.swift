@@ -1,0 +1,160 @@
+import Foundation
+import GraderCore
+
+/// Answers the questions SwiftPM asks the compiler at the start of every build from what the toolchain said once.
+///
+/// Each `swift build` runs `swiftc -print-target-info`, `swiftc -h` (twice) and `swiftc -version`, one after the
+/// other, before it plans anything: about 0.25 s of the 0.4 s a build with nothing to do costs on 2 cores, paid by
+/// every warm build and every round that cuts tests. The shim is a shell script SwiftPM runs as its compiler
+/// (`SWIFT_EXEC`): it answers those four calls, exactly as they are asked, from files, and hands every other call
+/// to the compiler unchanged. The answers belong to one toolchain: the shim's folder records which (the compiler's
+/// and the frontend's paths, sizes and modification times) and they are asked again when it changes
+/// (docs/performance.md). Linux only; elsewhere builds run the compiler themselves.
+public struct CompilerShim: Sendable {
+    /// The questions, each asked with exactly these arguments, and the file its answer is kept in.
+    static let questions: [(arguments: [String], file: String)] = [
+        (["-print-target-info"], "target-info"), (["-h"], "help"), (["-version"], "version"),
+    ]
+    /// The shim's folder under a build's scratch folder.
+    public static let folderName = "grader-compiler"
+
+    /// The compiler the shim hands every other call to (`…/usr/bin/swiftc`).
+    public var compiler: URL
+    /// Which toolchain the answers belong to.
+    public var identity: String
+
+    /// The compiler beside `swift` (a path, or a name looked up on the PATH, as the build runs it); nil when there
+    /// is none or it cannot be read.
+    public static func locate(swift: String, environment: [String: String] = ProcessInfo.processInfo.environment)
+        -> CompilerShim?
+    {
+        let folders =
+            swift.contains("/")
+            ? [URL(fileURLWithPath: swift).deletingLastPathComponent().path]
+            : (environment["PATH"] ?? "").split(separator: ":").map(String.init)
+        let name = swift.contains("/") ? URL(fileURLWithPath: swift).lastPathComponent : swift
+        for folder in folders where !folder.isEmpty {
+            let driver = URL(fileURLWithPath: folder).appendingPathComponent(name)
+            guard FileManager.default.isExecutableFile(atPath: driver.path) else { continue }
+            let bin = driver.resolvingSymlinksInPath().deletingLastPathComponent()
+            let compiler = bin.appendingPathComponent("swiftc")
+            guard FileManager.default.isExecutableFile(atPath: compiler.path) else { return nil }
+            let parts = [compiler, bin.appendingPathComponent("swift-frontend")].map(Self.describe)
+            guard parts.allSatisfy({ $0 != nil }) else { return nil }
+            return CompilerShim(compiler: compiler, identity: parts.compactMap { $0 }.joined(separator: "\n") + "\n")
+        }
+        return nil
+    }
+
+    /// A file's resolved path, size and modification time, or nil when it cannot be read.
+    static func describe(_ file: URL) -> String? {
+        let resolved = file.resolvingSymlinksInPath()
+        guard let values = try? resolved.resourceValues(forKeys: [.fileSizeKey, .contentModificationDateKey]),
+            let size = values.fileSize, let modified = values.contentModificationDate
+        else { return nil }
+        return "\(resolved.path) \(size) \(modified.timeIntervalSince1970)"
+    }
+
+    /// The shim in `scratch` (written, with its answers, when missing, changed or of another toolchain); nil when
+    /// the toolchain does not answer as expected, and the build runs the compiler itself.
+    ///
+    /// SwiftPM finds the rest of the toolchain from its compiler's folder (`../lib/libIndexStore.so`, the testing
+    /// plugins), so the shim sits in a copy of the toolchain's `usr` made of links: `usr/bin/swiftc` is the shim,
+    /// every other entry links to the toolchain's own.
+    public func install(in scratch: URL, runner: ProcessRunner) -> URL? {
+        #if os(Linux)
+            let manager = FileManager.default
+            let folder = scratch.appendingPathComponent(Self.folderName)
+            let bin = folder.appendingPathComponent("usr/bin")
+            let shim = bin.appendingPathComponent("swiftc")
+            let record = folder.appendingPathComponent("toolchain")
+            let script = Data(script(answersIn: folder).utf8)
+            let answered =
+                (try? Data(contentsOf: record)) == Data(identity.utf8)
+                && Self.questions.allSatisfy { manager.fileExists(atPath: folder.appendingPathComponent($0.file).path) }
+            do {
+                if !answered {
+                    // The driver leaves a folder in its temporary folder for each question: one removed afterwards.
+                    try? manager.removeItem(at: folder)
+                    let temporary = folder.appendingPathComponent("tmp")
+                    try manager.createDirectory(at: temporary, withIntermediateDirectories: true)
+                    let answers = parallelMap(Self.questions, jobs: Self.questions.count) { question in
+                        try? runner(
+                            ProcessRequest(
+                                compiler.path, question.arguments, environment: ["TMPDIR": temporary.path],
+                                timeout: 120))
+                    }
+                    try? manager.removeItem(at: temporary)
+                    guard answers.allSatisfy({ $0?.succeeded == true && $0?.stderr.isEmpty == true }) else {
+                        try? manager.removeItem(at: folder)
+                        return nil
+                    }
+                    try manager.createDirectory(at: bin, withIntermediateDirectories: true)
+                    for (question, answer) in zip(Self.questions, answers) {
+                        try Data((answer?.stdout ?? "").utf8).write(to: folder.appendingPathComponent(question.file))
+                    }
+                    let realBin = compiler.deletingLastPathComponent()
+                    let realUsr = realBin.deletingLastPathComponent()
+                    for entry in try manager.contentsOfDirectory(atPath: realUsr.path) where entry != "bin" {
+                        try manager.createSymbolicLink(
+                            at: folder.appendingPathComponent("usr").appendingPathComponent(entry),
+                            withDestinationURL: realUsr.appendingPathComponent(entry))
+                    }
+                    for entry in try manager.contentsOfDirectory(atPath: realBin.path) where entry != "swiftc" {
+                        try manager.createSymbolicLink(
+                            at: bin.appendingPathComponent(entry),
+                            withDestinationURL: realBin.appendingPathComponent(entry))
+                    }
+                    // Written last: a shim whose answers or links were cut short is made again.
+                    try Self.replace(record, with: Data(identity.utf8))
+                }
+                if (try? Data(contentsOf: shim)) != script {
+                    try Self.replace(shim, with: script, permissions: 0o755)
+                }
+                return shim
+            } catch {
+                return nil
+            }
+        #else
+            return nil
+        #endif
+    }
+
+    /// Writes `data` beside `file` and renames it into place, so no reader sees half of it. (Foundation's atomic
+    /// write makes a folder in the temporary folder, left there when the grader is interrupted.)
+    static func replace(_ file: URL, with data: Data, permissions: Int = 0o644) throws {
+        let temporary = file.deletingLastPathComponent().appendingPathComponent(".\(file.lastPathComponent)-\(UUID())")
+        do {
+            try data.write(to: temporary)
+            try FileManager.default.setAttributes([.posixPermissions: permissions], ofItemAtPath: temporary.path)
+            guard rename(temporary.path, file.path) == 0 else {
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: file.path])
+            }
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw error
+        }
+    }
+
+    /// The shell script: the questions answered from `folder`, every other call handed to the compiler.
+    func script(answersIn folder: URL) -> String {
+        var lines = [
+            "#!/bin/sh",
+            "# Written by the grader (CompilerShim): SwiftPM's questions about the compiler, answered from what",
+            "# the toolchain said once; every other call goes to the compiler.",
+            "if [ \"$#\" -eq 1 ]; then",
+            "    case \"$1\" in",
+        ]
+        for question in Self.questions {
+            let answer = Self.quoted(folder.appendingPathComponent(question.file).path)
+            lines.append("    \(question.arguments[0])) exec cat \(answer) ;;")
+        }
+        lines += ["    esac", "fi", "exec \(Self.quoted(compiler.path)) \"$@\"", ""]
+        return lines.joined(separator: "\n")
+    }
+
+    /// `text` in single quotes for the shell.
+    static func quoted(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}

@@ -1,0 +1,170 @@
+import Foundation
+import GraderCore
+import XCTest
+
+@testable import GraderKit
+
+/// The compiler shim answers SwiftPM's questions as the toolchain would and hands every other call to the
+/// compiler; its answers belong to one toolchain.
+final class CompilerShimTests: XCTestCase {
+    private var folders: [URL] = []
+
+    override func tearDown() {
+        for folder in folders { try? FileManager.default.removeItem(at: folder) }
+        super.tearDown()
+    }
+
+    /// A fresh folder whose name holds a quote and a space, as a user's cache path may.
+    private func folder(_ name: String) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("shim \(name)'s-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        folders.append(url)
+        return url
+    }
+
+    /// A toolchain of scripts: `swiftc` prints its arguments, `swift` and `swift-frontend` exist.
+    private func fakeToolchain() throws -> URL {
+        let root = try folder("toolchain")
+        let bin = root.appendingPathComponent("usr/bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("usr/lib/swift"), withIntermediateDirectories: true)
+        for (name, text) in [
+            ("swiftc", "#!/bin/sh\necho \"compiled: $*\"\n"), ("swift", "#!/bin/sh\n"), ("swift-frontend", "frontend"),
+        ] {
+            let file = bin.appendingPathComponent(name)
+            try Data(text.utf8).write(to: file)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: file.path)
+        }
+        return root
+    }
+
+    /// A runner that answers each question with a text naming it and counts what it was asked.
+    private final class Asked: @unchecked Sendable {
+        private let lock = NSLock()
+        private var asked: [[String]] = []
+        var failing: String?
+        var calls: [[String]] { lock.withLock { asked } }
+
+        var runner: ProcessRunner {
+            ProcessRunner { request in
+                self.lock.withLock { self.asked.append(request.arguments) }
+                let failed = request.arguments == [self.failing]
+                return ProcessOutput(
+                    status: failed ? 1 : 0, stdout: "answer to \(request.arguments.joined(separator: " "))\n",
+                    stderr: "")
+            }
+        }
+    }
+
+    func testTheShimAnswersAsTheCompilerDoesAndHandsOnEveryOtherCall() throws {
+        #if os(Linux)
+            let shim = try XCTUnwrap(CompilerShim.locate(swift: "swift"), "the toolchain's compiler")
+            let scratch = try folder("scratch")
+            let installed = try XCTUnwrap(shim.install(in: scratch, runner: .live))
+
+            for question in CompilerShim.questions {
+                let real = try ProcessRunner.live(ProcessRequest(shim.compiler.path, question.arguments, timeout: 120))
+                let answered = try ProcessRunner.live(ProcessRequest(installed.path, question.arguments, timeout: 60))
+                XCTAssertTrue(answered.succeeded, "\(question.arguments)")
+                XCTAssertEqual(answered.stdout, real.stdout, "\(question.arguments)")
+            }
+            // Any other call is the compiler's: its errors, its exit status.
+            let source = scratch.appendingPathComponent("Broken.swift")
+            try Data("let count: Int = \"three\"\n".utf8).write(to: source)
+            let arguments = ["-typecheck", source.path]
+            let real = try ProcessRunner.live(ProcessRequest(shim.compiler.path, arguments, timeout: 120))
+            let handed = try ProcessRunner.live(ProcessRequest(installed.path, arguments, timeout: 120))
+            XCTAssertFalse(handed.succeeded)
+            XCTAssertEqual(handed.status, real.status)
+            XCTAssertTrue(handed.stderr.contains("cannot convert value of type 'String'"), handed.stderr)
+            // SwiftPM finds the rest of the toolchain beside its compiler.
+            let lib = installed.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("lib")
+            XCTAssertEqual(
+                lib.resolvingSymlinksInPath().path,
+                shim.compiler.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("lib")
+                    .resolvingSymlinksInPath().path)
+        #else
+            XCTAssertNil(try CompilerShim.locate(swift: "swift")?.install(in: folder("scratch"), runner: .live))
+        #endif
+    }
+
+    func testTheToolchainIsAskedOnceAndAgainWhenItChanges() throws {
+        #if os(Linux)
+            let toolchain = try fakeToolchain()
+            let swift = toolchain.appendingPathComponent("usr/bin/swift").path
+            let scratch = try folder("scratch")
+            let asked = Asked()
+            let shim = try XCTUnwrap(CompilerShim.locate(swift: swift))
+
+            let installed = try XCTUnwrap(shim.install(in: scratch, runner: asked.runner))
+            XCTAssertEqual(try XCTUnwrap(shim.install(in: scratch, runner: asked.runner)), installed)
+            XCTAssertEqual(
+                asked.calls.sorted { $0.joined() < $1.joined() }, [["-h"], ["-print-target-info"], ["-version"]])
+            let version = try ProcessRunner.live(ProcessRequest(installed.path, ["-version"], timeout: 60))
+            XCTAssertEqual(version.stdout, "answer to -version\n")
+            let handed = try ProcessRunner.live(ProcessRequest(installed.path, ["-version", "-v"], timeout: 60))
+            XCTAssertEqual(handed.stdout, "compiled: -version -v\n", "a question asked otherwise goes to the compiler")
+
+            // Another toolchain in the same place (an upgrade): asked again, answered anew.
+            try Data("a newer frontend".utf8).write(to: toolchain.appendingPathComponent("usr/bin/swift-frontend"))
+            let upgraded = try XCTUnwrap(CompilerShim.locate(swift: swift))
+            XCTAssertNotEqual(upgraded.identity, shim.identity)
+            XCTAssertEqual(try XCTUnwrap(upgraded.install(in: scratch, runner: asked.runner)), installed)
+            XCTAssertEqual(asked.calls.count, 6)
+        #else
+            throw XCTSkip("the compiler shim is Linux only")
+        #endif
+    }
+
+    func testAChangedShimIsWrittenAgain() throws {
+        #if os(Linux)
+            let toolchain = try fakeToolchain()
+            let shim = try XCTUnwrap(CompilerShim.locate(swift: toolchain.appendingPathComponent("usr/bin/swift").path))
+            let scratch = try folder("scratch")
+            let asked = Asked()
+            let installed = try XCTUnwrap(shim.install(in: scratch, runner: asked.runner))
+            try Data("#!/bin/sh\necho forged\n".utf8).write(to: installed)
+
+            _ = try XCTUnwrap(shim.install(in: scratch, runner: asked.runner))
+
+            let version = try ProcessRunner.live(ProcessRequest(installed.path, ["-version"], timeout: 60))
+            XCTAssertEqual(version.stdout, "answer to -version\n")
+        #else
+            throw XCTSkip("the compiler shim is Linux only")
+        #endif
+    }
+
+    func testAToolchainThatDoesNotAnswerIsLeftToSwiftPM() throws {
+        #if os(Linux)
+            let toolchain = try fakeToolchain()
+            let shim = try XCTUnwrap(CompilerShim.locate(swift: toolchain.appendingPathComponent("usr/bin/swift").path))
+            let scratch = try folder("scratch")
+            let asked = Asked()
+            asked.failing = "-h"
+
+            XCTAssertNil(shim.install(in: scratch, runner: asked.runner))
+            XCTAssertFalse(
+                FileManager.default.fileExists(
+                    atPath: scratch.appendingPathComponent("\(CompilerShim.folderName)/usr/bin/swiftc").path))
+        #else
+            throw XCTSkip("the compiler shim is Linux only")
+        #endif
+    }
+
+    func testEveryCheckBuildsThroughTheShim() throws {
+        #if os(Linux)
+            let environment = CheckEnvironment.prepare(runner: .live, sandbox: Sandbox(isolation: .none), hidden: [])
+            XCTAssertEqual(environment.compilerShim?.compiler, CompilerShim.locate(swift: "swift")?.compiler)
+            XCTAssertNotNil(environment.compilerShim)
+        #else
+            throw XCTSkip("the compiler shim is Linux only")
+        #endif
+    }
+
+    func testNoCompilerBesideSwiftMeansNoShim() throws {
+        let empty = try folder("empty")
+        XCTAssertNil(CompilerShim.locate(swift: empty.appendingPathComponent("swift").path))
+        XCTAssertNil(CompilerShim.locate(swift: "swift", environment: ["PATH": empty.path]))
+    }
+}
