@@ -118,10 +118,15 @@ func hiddenURL(_ text: String) -> URL {
 }
 
 extension XCTestCase {
-    /// Lets the main run loop (and the main queue) run until `condition` holds or `timeout` passes.
+    /// Whether this test has failed already: its outcome is decided, so it waits for nothing more (a submission
+    /// without lazy images would otherwise wait out every later wait of every test, 2 s each).
+    private var hasFailed: Bool { (testRun?.totalFailureCount ?? 0) > 0 }
+
+    /// Lets the main run loop (and the main queue) run until `condition` holds or `timeout` passes; once the test
+    /// has failed, only checks `condition`.
     @discardableResult
     func waitUntil(timeout: TimeInterval = 2, _ condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
+        let deadline = hasFailed ? Date() : Date().addingTimeInterval(timeout)
         while !condition() {
             if Date() >= deadline { return false }
             RunLoop.main.run(until: Date().addingTimeInterval(0.002))
@@ -129,9 +134,10 @@ extension XCTestCase {
         return true
     }
 
-    /// Lets the main run loop run for `seconds`: time for work that should not happen to show up.
+    /// Lets the main run loop run for `seconds`: time for work that should not happen to show up (none once the
+    /// test has failed).
     func settle(_ seconds: TimeInterval = 0.05) {
-        let deadline = Date().addingTimeInterval(seconds)
+        let deadline = hasFailed ? Date() : Date().addingTimeInterval(seconds)
         while Date() < deadline {
             RunLoop.main.run(until: Date().addingTimeInterval(0.002))
         }
