@@ -137,11 +137,29 @@ public struct OwnTestRunner: Sendable {
     }
 
     /// Line coverage of the files under the package's `Sources/`, from the profiles the own tests wrote.
+    ///
+    /// The tests could write anything into `profiles` (a link to a file of the grader's, a pipe), and the LLVM
+    /// tools run outside the sandbox: only regular files are read, without following a link or blocking, copied
+    /// into a folder of the grader's own, and the merged profile is written there.
     func measureCoverage(profiles: URL, binary: URL, package: URL) -> (total: Double, files: [FileCoverage])? {
-        let raw = ((try? FileManager.default.contentsOfDirectory(atPath: profiles.path)) ?? [])
-            .filter { $0.hasSuffix(".profraw") }.sorted().map { profiles.appendingPathComponent($0).path }
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: profiles.path)) ?? [])
+            .filter { $0.hasSuffix(".profraw") }.sorted()
+        let own = profiles.deletingLastPathComponent().appendingPathComponent("coverage-\(UUID().uuidString)")
+        guard !names.isEmpty,
+            (try? FileManager.default.createDirectory(at: own, withIntermediateDirectories: false)) != nil
+        else { return nil }
+        defer { try? FileManager.default.removeItem(at: own) }
+        var raw: [String] = []
+        for (index, name) in names.enumerated() {
+            guard let data = UntrustedFile.read(profiles.appendingPathComponent(name), limit: Self.profileLimit),
+                data.count <= Self.profileLimit
+            else { continue }
+            let copy = own.appendingPathComponent("\(index).profraw")
+            guard (try? data.write(to: copy)) != nil else { continue }
+            raw.append(copy.path)
+        }
         guard !raw.isEmpty else { return nil }
-        let merged = profiles.appendingPathComponent("own.profdata").path
+        let merged = own.appendingPathComponent("own.profdata").path
         guard
             let merge = try? runner(
                 ProcessRequest(llvmTools.profdata, ["merge", "-sparse", "-o", merged] + raw, timeout: 120)),
@@ -155,6 +173,9 @@ public struct OwnTestRunner: Sendable {
         return Self.coverage(
             fromExport: Data(export.stdout.utf8), sourcesRoot: package.appendingPathComponent("Sources"))
     }
+
+    /// Bytes of one test's coverage profile read at most (a profile holds the binary's counters: a few MiB).
+    static let profileLimit = 256 << 20
 
     /// Reads `llvm-cov export -summary-only` JSON: line counts of files below `sourcesRoot`.
     static func coverage(fromExport data: Data, sourcesRoot: URL) -> (total: Double, files: [FileCoverage])? {
