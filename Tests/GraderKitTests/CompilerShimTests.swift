@@ -64,10 +64,10 @@ final class CompilerShimTests: XCTestCase {
             let installed = try XCTUnwrap(shim.install(in: scratch, runner: .live))
 
             for question in CompilerShim.questions {
-                let real = try ProcessRunner.live(ProcessRequest(shim.compiler.path, question.arguments, timeout: 120))
-                let answered = try ProcessRunner.live(ProcessRequest(installed.path, question.arguments, timeout: 60))
-                XCTAssertTrue(answered.succeeded, "\(question.arguments)")
-                XCTAssertEqual(answered.stdout, real.stdout, "\(question.arguments)")
+                let real = try ProcessRunner.live(ProcessRequest(shim.compiler.path, question, timeout: 120))
+                let answered = try ProcessRunner.live(ProcessRequest(installed.path, question, timeout: 60))
+                XCTAssertTrue(answered.succeeded, "\(question)")
+                XCTAssertEqual(answered.stdout, real.stdout, "\(question)")
             }
             // Any other call is the compiler's: its errors, its exit status.
             let source = scratch.appendingPathComponent("Broken.swift")
@@ -130,6 +130,15 @@ final class CompilerShimTests: XCTestCase {
 
             let version = try ProcessRunner.live(ProcessRequest(installed.path, ["-version"], timeout: 60))
             XCTAssertEqual(version.stdout, "answer to -version\n")
+            XCTAssertEqual(asked.calls.count, 3, "a changed script is written again from the record")
+
+            // A record that does not read as one: the toolchain is asked again.
+            let record = scratch.appendingPathComponent("\(CompilerShim.folderName)/toolchain.json")
+            try Data("\u{FF}lprofi".utf8).write(to: record)
+            _ = try XCTUnwrap(shim.install(in: scratch, runner: asked.runner))
+            XCTAssertEqual(asked.calls.count, 6)
+            let again = try ProcessRunner.live(ProcessRequest(installed.path, ["-h"], timeout: 60))
+            XCTAssertEqual(again.stdout, "answer to -h\n")
         #else
             throw XCTSkip("the compiler shim is Linux only")
         #endif
@@ -162,9 +171,29 @@ final class CompilerShimTests: XCTestCase {
         #endif
     }
 
+    func testAnAnswerTheScriptCannotHoldMeansNoShim() throws {
+        let shim = CompilerShim(compiler: URL(fileURLWithPath: "/usr/bin/swiftc"), identity: "test")
+        let answers = ["-print-target-info": "{}\n", "-h": "help\n", "-version": "Swift\n"]
+        XCTAssertNotNil(shim.script(answers))
+        XCTAssertNil(shim.script(answers.merging(["-h": "help\n\(CompilerShim.answerEnd)\nrm -rf /\n"]) { $1 }))
+        XCTAssertNil(shim.script(answers.merging(["-version": "no line end"]) { $1 }))
+        XCTAssertNil(shim.script(answers.filter { $0.key != "-h" }))
+    }
+
     func testNoCompilerBesideSwiftMeansNoShim() throws {
         let empty = try folder("empty")
         XCTAssertNil(CompilerShim.locate(swift: empty.appendingPathComponent("swift").path))
         XCTAssertNil(CompilerShim.locate(swift: "swift", environment: ["PATH": empty.path]))
+    }
+
+    func testAProxyThatPicksAToolchainEachTimeGetsNoShim() throws {
+        let toolchain = try fakeToolchain()
+        let bin = toolchain.appendingPathComponent("usr/bin")
+        XCTAssertNotNil(CompilerShim.locate(swift: bin.appendingPathComponent("swift").path))
+        // swiftly's proxies: every tool a link to one program that chooses a toolchain when run.
+        let proxy = bin.appendingPathComponent("swiftly")
+        try FileManager.default.moveItem(at: bin.appendingPathComponent("swiftc"), to: proxy)
+        try FileManager.default.createSymbolicLink(at: bin.appendingPathComponent("swiftc"), withDestinationURL: proxy)
+        XCTAssertNil(CompilerShim.locate(swift: bin.appendingPathComponent("swift").path))
     }
 }

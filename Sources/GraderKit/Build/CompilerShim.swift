@@ -11,10 +11,8 @@ import GraderCore
 /// and the frontend's paths, sizes and modification times) and they are asked again when it changes
 /// (docs/performance.md). Linux only; elsewhere builds run the compiler themselves.
 public struct CompilerShim: Sendable {
-    /// The questions, each asked with exactly these arguments, and the file its answer is kept in.
-    static let questions: [(arguments: [String], file: String)] = [
-        (["-print-target-info"], "target-info"), (["-h"], "help"), (["-version"], "version"),
-    ]
+    /// The questions, each asked with exactly these arguments.
+    static let questions: [[String]] = [["-print-target-info"], ["-h"], ["-version"]]
     /// The shim's folder under a build's scratch folder.
     public static let folderName = "grader-compiler"
 
@@ -38,7 +36,12 @@ public struct CompilerShim: Sendable {
             guard FileManager.default.isExecutableFile(atPath: driver.path) else { continue }
             let bin = driver.resolvingSymlinksInPath().deletingLastPathComponent()
             let compiler = bin.appendingPathComponent("swiftc")
-            guard FileManager.default.isExecutableFile(atPath: compiler.path) else { return nil }
+            // A toolchain's own compiler (…/usr/bin/swiftc → swift-driver), not a proxy that picks a toolchain
+            // each time it runs (swiftly's): the answers would belong to whichever it picked.
+            let resolved = compiler.resolvingSymlinksInPath().lastPathComponent
+            guard FileManager.default.isExecutableFile(atPath: compiler.path), bin.lastPathComponent == "bin",
+                ["swiftc", "swift-driver", "swift-frontend"].contains(resolved)
+            else { return nil }
             let parts = [compiler, bin.appendingPathComponent("swift-frontend")].map(Self.describe)
             guard parts.allSatisfy({ $0 != nil }) else { return nil }
             return CompilerShim(compiler: compiler, identity: parts.compactMap { $0 }.joined(separator: "\n") + "\n")
@@ -55,44 +58,53 @@ public struct CompilerShim: Sendable {
         return "\(resolved.path) \(size) \(modified.timeIntervalSince1970)"
     }
 
-    /// The shim in `scratch` (written, with its answers, when missing, changed or of another toolchain); nil when
-    /// the toolchain does not answer as expected, and the build runs the compiler itself.
+    /// What the folder records: the toolchain the answers belong to, and the answers (by question).
+    struct Record: Codable, Equatable {
+        var identity: String
+        var answers: [String: String]
+    }
+
+    /// The shim in `scratch` (written when missing, changed or of another toolchain); nil when the toolchain does
+    /// not answer as expected, and the build runs the compiler itself.
     ///
-    /// SwiftPM finds the rest of the toolchain from its compiler's folder (`../lib/libIndexStore.so`, the testing
-    /// plugins), so the shim sits in a copy of the toolchain's `usr` made of links: `usr/bin/swiftc` is the shim,
-    /// every other entry links to the toolchain's own.
+    /// The answers are in the script itself, which is compared byte for byte at every build and written again
+    /// when it differs; the record beside it says which toolchain they came from. SwiftPM finds the rest of the
+    /// toolchain from its compiler's folder (`../lib/libIndexStore.so`, the testing plugins), so the shim sits in
+    /// a copy of the toolchain's `usr` made of links: `usr/bin/swiftc` is the shim, every other entry links to the
+    /// toolchain's own.
     public func install(in scratch: URL, runner: ProcessRunner) -> URL? {
         #if os(Linux)
             let manager = FileManager.default
             let folder = scratch.appendingPathComponent(Self.folderName)
             let bin = folder.appendingPathComponent("usr/bin")
             let shim = bin.appendingPathComponent("swiftc")
-            let record = folder.appendingPathComponent("toolchain")
-            let script = Data(script(answersIn: folder).utf8)
-            let answered =
-                (try? Data(contentsOf: record)) == Data(identity.utf8)
-                && Self.questions.allSatisfy { manager.fileExists(atPath: folder.appendingPathComponent($0.file).path) }
+            let recordFile = folder.appendingPathComponent("toolchain.json")
             do {
-                if !answered {
+                var record = (try? Data(contentsOf: recordFile)).flatMap {
+                    try? JSONDecoder().decode(Record.self, from: $0)
+                }
+                if record?.identity != identity {
                     // The driver leaves a folder in its temporary folder for each question: one removed afterwards.
                     try? manager.removeItem(at: folder)
                     let temporary = folder.appendingPathComponent("tmp")
                     try manager.createDirectory(at: temporary, withIntermediateDirectories: true)
-                    let answers = parallelMap(Self.questions, jobs: Self.questions.count) { question in
+                    let outputs = parallelMap(Self.questions, jobs: Self.questions.count) { question in
                         try? runner(
                             ProcessRequest(
-                                compiler.path, question.arguments, environment: ["TMPDIR": temporary.path],
+                                compiler.path, question, environment: ["TMPDIR": temporary.path],
                                 timeout: 120))
                     }
                     try? manager.removeItem(at: temporary)
-                    guard answers.allSatisfy({ $0?.succeeded == true && $0?.stderr.isEmpty == true }) else {
+                    var answers: [String: String] = [:]
+                    for (question, output) in zip(Self.questions, outputs) {
+                        guard let output, output.succeeded, output.stderr.isEmpty else { break }
+                        answers[question[0]] = output.stdout
+                    }
+                    guard answers.count == Self.questions.count, script(answers) != nil else {
                         try? manager.removeItem(at: folder)
                         return nil
                     }
                     try manager.createDirectory(at: bin, withIntermediateDirectories: true)
-                    for (question, answer) in zip(Self.questions, answers) {
-                        try Data((answer?.stdout ?? "").utf8).write(to: folder.appendingPathComponent(question.file))
-                    }
                     let realBin = compiler.deletingLastPathComponent()
                     let realUsr = realBin.deletingLastPathComponent()
                     for entry in try manager.contentsOfDirectory(atPath: realUsr.path) where entry != "bin" {
@@ -105,9 +117,12 @@ public struct CompilerShim: Sendable {
                             at: bin.appendingPathComponent(entry),
                             withDestinationURL: realBin.appendingPathComponent(entry))
                     }
-                    // Written last: a shim whose answers or links were cut short is made again.
-                    try Self.replace(record, with: Data(identity.utf8))
+                    // Written last: a shim whose links were cut short is made again.
+                    record = Record(identity: identity, answers: answers)
+                    try Self.replace(recordFile, with: JSONEncoder().encode(record))
                 }
+                guard let answers = record?.answers, let text = script(answers) else { return nil }
+                let script = Data(text.utf8)
                 if (try? Data(contentsOf: shim)) != script {
                     try Self.replace(shim, with: script, permissions: 0o755)
                 }
@@ -136,18 +151,28 @@ public struct CompilerShim: Sendable {
         }
     }
 
-    /// The shell script: the questions answered from `folder`, every other call handed to the compiler.
-    func script(answersIn folder: URL) -> String {
+    /// Ends each answer in the script (a here-document, so the shell expands nothing in it).
+    static let answerEnd = "GRADER_ANSWER_END"
+
+    /// The shell script: each question answered with its text, every other call handed to the compiler; nil
+    /// when an answer cannot be written as a here-document (it lacks a final line end or holds the end marker).
+    func script(_ answers: [String: String]) -> String? {
         var lines = [
             "#!/bin/sh",
-            "# Written by the grader (CompilerShim): SwiftPM's questions about the compiler, answered from what",
+            "# Written by the grader (CompilerShim): SwiftPM's questions about the compiler, answered with what",
             "# the toolchain said once; every other call goes to the compiler.",
             "if [ \"$#\" -eq 1 ]; then",
             "    case \"$1\" in",
         ]
         for question in Self.questions {
-            let answer = Self.quoted(folder.appendingPathComponent(question.file).path)
-            lines.append("    \(question.arguments[0])) exec cat \(answer) ;;")
+            let flag = question[0]
+            guard let answer = answers[flag], answer.hasSuffix("\n"),
+                !answer.split(separator: "\n").contains(Substring(Self.answerEnd))
+            else { return nil }
+            lines.append("    \(flag))")
+            lines.append("        cat <<'\(Self.answerEnd)'")
+            lines.append(answer + Self.answerEnd)
+            lines.append("        exit 0 ;;")
         }
         lines += ["    esac", "fi", "exec \(Self.quoted(compiler.path)) \"$@\"", ""]
         return lines.joined(separator: "\n")
