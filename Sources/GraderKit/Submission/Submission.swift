@@ -181,15 +181,21 @@ public struct SubmissionCopier: Sendable {
 
     /// Copies a regular file's bytes and permission bits without following a link. FileManager's copy looks up the
     /// owner's and group's names in the user database for every file it copies, as URL resource values do (docs/performance.md).
+    /// A pipe put in a file's place never blocks the open (non-blocking), and a file that grows while it is
+    /// copied is refused (read at most one byte past the size it had when opened).
     static func copyRegularFile(_ source: String, to destination: String) throws {
-        let input = open(source, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        let input = open(source, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard input >= 0 else { throw CocoaError(.fileReadNoPermission, userInfo: [NSFilePathErrorKey: source]) }
         defer { close(input) }
         var info = stat()
         guard fstat(input, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
             throw CocoaError(.fileReadUnknown, userInfo: [NSFilePathErrorKey: source])
         }
-        let data = try FileHandle(fileDescriptor: input, closeOnDealloc: false).readToEnd() ?? Data()
+        let size = Int(info.st_size)
+        let data = try FileHandle(fileDescriptor: input, closeOnDealloc: false).read(upToCount: size + 1) ?? Data()
+        guard data.count == size else {
+            throw CocoaError(.fileReadUnknown, userInfo: [NSFilePathErrorKey: source])
+        }
         let output = open(destination, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode_t(info.st_mode & 0o777) | 0o600)
         guard output >= 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: destination]) }
         defer { close(output) }
