@@ -51,6 +51,34 @@ final class SubmissionCopierTests: XCTestCase {
         }
     }
 
+    func testNothingThatPointsGitAtAnotherRepositoryIsCopied() throws {
+        let worktree = try folder("worktree")
+        try Data("gitdir: /somewhere/else/.git/worktrees/x\n".utf8).write(to: worktree.appendingPathComponent(".git"))
+        let repository = try folder("repository")
+        let info = repository.appendingPathComponent(".git/objects/info")
+        try FileManager.default.createDirectory(at: info, withIntermediateDirectories: true)
+        try Data("/somewhere/else/.git/objects\n".utf8).write(to: info.appendingPathComponent("alternates"))
+        try Data("../..\n".utf8).write(to: repository.appendingPathComponent(".git/commondir"))
+        try Data("ref: refs/heads/main\n".utf8).write(to: repository.appendingPathComponent(".git/HEAD"))
+
+        let fromWorktree = try SubmissionCopier().copy(
+            worktree, to: try folder("copy").appendingPathComponent("a"), original: "worktree")
+        let copied = try folder("copy").appendingPathComponent("b")
+        let fromRepository = try SubmissionCopier().copy(repository, to: copied, original: "repository")
+
+        XCTAssertEqual(fromWorktree.notes, [".git: points git at another repository; left out"])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: fromWorktree.root.appendingPathComponent(".git").path))
+        XCTAssertEqual(
+            fromRepository.notes.sorted(),
+            [
+                ".git/commondir: points git at another repository; left out",
+                ".git/objects/info/alternates: points git at another repository; left out",
+            ])
+        XCTAssertTrue(FileManager.default.fileExists(atPath: copied.appendingPathComponent(".git/HEAD").path))
+        XCTAssertFalse(
+            FileManager.default.fileExists(atPath: copied.appendingPathComponent(".git/objects/info/alternates").path))
+    }
+
     func testACopyNeverOverwritesWhatIsAlreadyThere() throws {
         let source = try folder("file")
         let original = source.appendingPathComponent("a.swift")

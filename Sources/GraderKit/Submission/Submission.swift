@@ -143,6 +143,12 @@ public struct SubmissionCopier: Sendable {
                 notes.append("\(relative): not a regular file; left out")
                 continue
             }
+            // What would send git to another repository's files: a `.git` file (`gitdir: …`), object alternates,
+            // a worktree's common folder.
+            if relative == ".git" || Self.gitPointersElsewhere.contains(relative) {
+                notes.append("\(relative): points git at another repository; left out")
+                continue
+            }
             let size = values?.fileSize ?? 0
             if !inGit, size > limits.maxFileBytes {
                 notes.append(
@@ -160,6 +166,11 @@ public struct SubmissionCopier: Sendable {
         }
         return Submission(original: original, root: destination, tree: SourceTree(scanning: destination), notes: notes)
     }
+
+    /// Files in a `.git` folder that make git read another repository's objects or references.
+    static let gitPointersElsewhere: Set<String> = [
+        ".git/objects/info/alternates", ".git/objects/info/http-alternates", ".git/commondir",
+    ]
 
     /// What `lstat` says of an entry: its kind and size, the link itself for a symbolic link.
     struct EntryKind {
