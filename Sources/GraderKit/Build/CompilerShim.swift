@@ -4,10 +4,10 @@ import GraderCore
 /// Answers the questions SwiftPM asks the compiler at the start of every build from what the toolchain said once.
 ///
 /// Each `swift build` runs `swiftc -print-target-info`, `swiftc -h` (twice) and `swiftc -version`, one after the
-/// other, before it plans anything: about 0.25 s of the 0.4 s a build with nothing to do costs on 2 cores, paid by
+/// other, before it plans anything: about 0.22 s of the 0.4 s a build with nothing to do costs on 2 cores, paid by
 /// every warm build and every round that cuts tests. The shim is a shell script SwiftPM runs as its compiler
-/// (`SWIFT_EXEC`): it answers those four calls, exactly as they are asked, from files, and hands every other call
-/// to the compiler unchanged. The answers belong to one toolchain: the shim's folder records which (the compiler's
+/// (`SWIFT_EXEC`): it answers those four calls, exactly as they are asked, with texts it holds, and hands every
+/// other call to the compiler unchanged. The answers belong to one toolchain: the shim's folder records which (the compiler's
 /// and the frontend's paths, sizes and modification times) and they are asked again when it changes
 /// (docs/performance.md). Linux only; elsewhere builds run the compiler themselves.
 public struct CompilerShim: Sendable {
