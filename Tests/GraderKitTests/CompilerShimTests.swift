@@ -39,6 +39,13 @@ final class CompilerShimTests: XCTestCase {
         return root
     }
 
+    /// A shim for `fakeToolchain()`, a fresh build folder and a runner that answers the shim's questions.
+    private func fakeShim() throws -> (shim: CompilerShim, toolchain: URL, scratch: URL, asked: Asked) {
+        let toolchain = try fakeToolchain()
+        let shim = try XCTUnwrap(CompilerShim.locate(swift: toolchain.appendingPathComponent("usr/bin/swift").path))
+        return (shim, toolchain, try folder("scratch"), Asked())
+    }
+
     /// A runner that answers each question with a text naming it and counts what it was asked.
     private final class Asked: @unchecked Sendable {
         private let lock = NSLock()
@@ -91,11 +98,7 @@ final class CompilerShimTests: XCTestCase {
 
     func testTheToolchainIsAskedOnceAndAgainWhenItChanges() throws {
         #if os(Linux)
-            let toolchain = try fakeToolchain()
-            let swift = toolchain.appendingPathComponent("usr/bin/swift").path
-            let scratch = try folder("scratch")
-            let asked = Asked()
-            let shim = try XCTUnwrap(CompilerShim.locate(swift: swift))
+            let (shim, toolchain, scratch, asked) = try fakeShim()
 
             let installed = try XCTUnwrap(shim.install(in: scratch, runner: asked.runner))
             XCTAssertEqual(try XCTUnwrap(shim.install(in: scratch, runner: asked.runner)), installed)
@@ -108,7 +111,8 @@ final class CompilerShimTests: XCTestCase {
 
             // Another toolchain in the same place (an upgrade): asked again, answered anew.
             try Data("a newer frontend".utf8).write(to: toolchain.appendingPathComponent("usr/bin/swift-frontend"))
-            let upgraded = try XCTUnwrap(CompilerShim.locate(swift: swift))
+            let upgraded = try XCTUnwrap(
+                CompilerShim.locate(swift: toolchain.appendingPathComponent("usr/bin/swift").path))
             XCTAssertNotEqual(upgraded.identity, shim.identity)
             XCTAssertEqual(try XCTUnwrap(upgraded.install(in: scratch, runner: asked.runner)), installed)
             XCTAssertEqual(asked.calls.count, 6)
@@ -119,10 +123,7 @@ final class CompilerShimTests: XCTestCase {
 
     func testAChangedShimIsWrittenAgain() throws {
         #if os(Linux)
-            let toolchain = try fakeToolchain()
-            let shim = try XCTUnwrap(CompilerShim.locate(swift: toolchain.appendingPathComponent("usr/bin/swift").path))
-            let scratch = try folder("scratch")
-            let asked = Asked()
+            let (shim, _, scratch, asked) = try fakeShim()
             let installed = try XCTUnwrap(shim.install(in: scratch, runner: asked.runner))
             try Data("#!/bin/sh\necho forged\n".utf8).write(to: installed)
 
@@ -131,6 +132,17 @@ final class CompilerShimTests: XCTestCase {
             let version = try ProcessRunner.live(ProcessRequest(installed.path, ["-version"], timeout: 60))
             XCTAssertEqual(version.stdout, "answer to -version\n")
             XCTAssertEqual(asked.calls.count, 3, "a changed script is written again from the record")
+
+            // A link in the script's place is replaced, never written through.
+            let elsewhere = try folder("elsewhere").appendingPathComponent("file")
+            try Data("kept\n".utf8).write(to: elsewhere)
+            try FileManager.default.removeItem(at: installed)
+            try FileManager.default.createSymbolicLink(at: installed, withDestinationURL: elsewhere)
+            _ = try XCTUnwrap(shim.install(in: scratch, runner: asked.runner))
+            XCTAssertEqual(try String(contentsOf: elsewhere, encoding: .utf8), "kept\n")
+            XCTAssertEqual(
+                try ProcessRunner.live(ProcessRequest(installed.path, ["-version"], timeout: 60)).stdout,
+                "answer to -version\n")
 
             // A record that does not read as one: the toolchain is asked again.
             let record = scratch.appendingPathComponent("\(CompilerShim.folderName)/toolchain.json")
@@ -146,10 +158,7 @@ final class CompilerShimTests: XCTestCase {
 
     func testAToolchainThatDoesNotAnswerIsLeftToSwiftPM() throws {
         #if os(Linux)
-            let toolchain = try fakeToolchain()
-            let shim = try XCTUnwrap(CompilerShim.locate(swift: toolchain.appendingPathComponent("usr/bin/swift").path))
-            let scratch = try folder("scratch")
-            let asked = Asked()
+            let (shim, _, scratch, asked) = try fakeShim()
             asked.failing = "-h"
 
             XCTAssertNil(shim.install(in: scratch, runner: asked.runner))

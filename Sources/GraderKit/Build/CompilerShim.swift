@@ -7,8 +7,8 @@ import GraderCore
 /// other, before it plans anything: about 0.22 s of the 0.4 s a build with nothing to do costs on 2 cores, paid by
 /// every warm build and every round that cuts tests. The shim is a shell script SwiftPM runs as its compiler
 /// (`SWIFT_EXEC`): it answers those four calls, exactly as they are asked, with texts it holds, and hands every
-/// other call to the compiler unchanged. The answers belong to one toolchain: the shim's folder records which (the compiler's
-/// and the frontend's paths, sizes and modification times) and they are asked again when it changes
+/// other call to the compiler unchanged. The answers belong to one toolchain: the shim's folder records which (the
+/// compiler's and the frontend's paths, sizes and modification times) and they are asked again when it changes
 /// (docs/performance.md). Linux only; elsewhere builds run the compiler themselves.
 public struct CompilerShim: Sendable {
     /// The questions, each asked with exactly these arguments.
@@ -26,27 +26,18 @@ public struct CompilerShim: Sendable {
     public static func locate(swift: String, environment: [String: String] = ProcessInfo.processInfo.environment)
         -> CompilerShim?
     {
-        let folders =
-            swift.contains("/")
-            ? [URL(fileURLWithPath: swift).deletingLastPathComponent().path]
-            : (environment["PATH"] ?? "").split(separator: ":").map(String.init)
-        let name = swift.contains("/") ? URL(fileURLWithPath: swift).lastPathComponent : swift
-        for folder in folders where !folder.isEmpty {
-            let driver = URL(fileURLWithPath: folder).appendingPathComponent(name)
-            guard FileManager.default.isExecutableFile(atPath: driver.path) else { continue }
-            let bin = driver.resolvingSymlinksInPath().deletingLastPathComponent()
-            let compiler = bin.appendingPathComponent("swiftc")
-            // A toolchain's own compiler (…/usr/bin/swiftc → swift-driver), not a proxy that picks a toolchain
-            // each time it runs (swiftly's): the answers would belong to whichever it picked.
-            let resolved = compiler.resolvingSymlinksInPath().lastPathComponent
-            guard FileManager.default.isExecutableFile(atPath: compiler.path), bin.lastPathComponent == "bin",
-                ["swiftc", "swift-driver", "swift-frontend"].contains(resolved)
-            else { return nil }
-            let parts = [compiler, bin.appendingPathComponent("swift-frontend")].map(Self.describe)
-            guard parts.allSatisfy({ $0 != nil }) else { return nil }
-            return CompilerShim(compiler: compiler, identity: parts.compactMap { $0 }.joined(separator: "\n") + "\n")
-        }
-        return nil
+        guard let bin = ToolchainDriver.resolved(swift, environment: environment)?.deletingLastPathComponent()
+        else { return nil }
+        let compiler = bin.appendingPathComponent("swiftc")
+        // A toolchain's own compiler (…/usr/bin/swiftc → swift-driver), not a proxy that picks a toolchain each
+        // time it runs (swiftly's): the answers would belong to whichever it picked.
+        let resolved = compiler.resolvingSymlinksInPath().lastPathComponent
+        guard FileManager.default.isExecutableFile(atPath: compiler.path), bin.lastPathComponent == "bin",
+            ["swiftc", "swift-driver", "swift-frontend"].contains(resolved)
+        else { return nil }
+        let parts = [compiler, bin.appendingPathComponent("swift-frontend")].map(Self.describe)
+        guard parts.allSatisfy({ $0 != nil }) else { return nil }
+        return CompilerShim(compiler: compiler, identity: parts.compactMap { $0 }.joined(separator: "\n") + "\n")
     }
 
     /// A file's resolved path, size and modification time, or nil when it cannot be read.
@@ -117,14 +108,17 @@ public struct CompilerShim: Sendable {
                             at: bin.appendingPathComponent(entry),
                             withDestinationURL: realBin.appendingPathComponent(entry))
                     }
-                    // Written last: a shim whose links were cut short is made again.
+                    // Written last: a shim whose links or record were cut short is made again.
                     record = Record(identity: identity, answers: answers)
-                    try Self.replace(recordFile, with: JSONEncoder().encode(record))
+                    try JSONEncoder().encode(record).write(to: recordFile)
                 }
                 guard let answers = record?.answers, let text = script(answers) else { return nil }
                 let script = Data(text.utf8)
-                if (try? Data(contentsOf: shim)) != script {
-                    try Self.replace(shim, with: script, permissions: 0o755)
+                if (try? Data(contentsOf: shim)) != script || !manager.isExecutableFile(atPath: shim.path) {
+                    // Removed first: whatever stands there (a link included) is replaced, never written through.
+                    try? manager.removeItem(at: shim)
+                    try script.write(to: shim)
+                    try manager.setAttributes([.posixPermissions: 0o755], ofItemAtPath: shim.path)
                 }
                 return shim
             } catch {
@@ -133,22 +127,6 @@ public struct CompilerShim: Sendable {
         #else
             return nil
         #endif
-    }
-
-    /// Writes `data` beside `file` and renames it into place, so no reader sees half of it. (Foundation's atomic
-    /// write makes a folder in the temporary folder, left there when the grader is interrupted.)
-    static func replace(_ file: URL, with data: Data, permissions: Int = 0o644) throws {
-        let temporary = file.deletingLastPathComponent().appendingPathComponent(".\(file.lastPathComponent)-\(UUID())")
-        do {
-            try data.write(to: temporary)
-            try FileManager.default.setAttributes([.posixPermissions: permissions], ofItemAtPath: temporary.path)
-            guard rename(temporary.path, file.path) == 0 else {
-                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: file.path])
-            }
-        } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            throw error
-        }
     }
 
     /// Ends each answer in the script (a here-document, so the shell expands nothing in it).

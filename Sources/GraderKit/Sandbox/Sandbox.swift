@@ -184,14 +184,9 @@ public struct Sandbox: Sendable {
 
     /// The folder of the toolchain the `swift` on the PATH belongs to (`…/usr/bin/swift` → `…`).
     static func toolchainFolder(environment: [String: String]) -> String? {
-        for folder in (environment["PATH"] ?? "").split(separator: ":").map(String.init) {
-            let swift = URL(fileURLWithPath: folder).appendingPathComponent("swift")
-            guard FileManager.default.isExecutableFile(atPath: swift.path) else { continue }
-            let resolved = swift.resolvingSymlinksInPath()
-            // …/usr/bin/swift → … ; a bare bin/swift → its parent's parent.
-            return resolved.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
-        }
-        return nil
+        // …/usr/bin/swift → … ; a bare bin/swift → its parent's parent.
+        ToolchainDriver.resolved(environment: environment)?.deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().path
     }
 }
 

@@ -225,17 +225,13 @@ public struct LLVMTools: Sendable {
 
     /// Next to the `swift` driver on the PATH when present (the versions must match the compiler), else the PATH.
     public static func find(environment: [String: String] = ProcessInfo.processInfo.environment) -> LLVMTools {
-        for folder in (environment["PATH"] ?? "").split(separator: ":").map(String.init) {
-            let swift = URL(fileURLWithPath: folder).appendingPathComponent("swift").resolvingSymlinksInPath()
-            guard FileManager.default.isExecutableFile(atPath: swift.path) else { continue }
-            let bin = swift.deletingLastPathComponent()
+        if let bin = ToolchainDriver.resolved(environment: environment)?.deletingLastPathComponent() {
             let profdata = bin.appendingPathComponent("llvm-profdata").path
             let cov = bin.appendingPathComponent("llvm-cov").path
             if FileManager.default.isExecutableFile(atPath: profdata), FileManager.default.isExecutableFile(atPath: cov)
             {
                 return LLVMTools(profdata: profdata, cov: cov)
             }
-            break
         }
         #if os(macOS)
             return LLVMTools(profdata: "/usr/bin/xcrun llvm-profdata", cov: "/usr/bin/xcrun llvm-cov")
