@@ -54,6 +54,12 @@ final class BackgroundWork<Value: Sendable>: @unchecked Sendable {
     private let finished = DispatchSemaphore(value: 0)
     private var result: Value?
 
+    /// Work already done: its value at once, without a thread.
+    init(done value: Value) {
+        result = value
+        finished.signal()
+    }
+
     init(_ work: @escaping @Sendable () -> Value) {
         startThread { [self] in
             result = work()

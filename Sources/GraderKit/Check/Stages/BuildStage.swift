@@ -90,7 +90,7 @@ public struct CheckEnvironment: Sendable {
     public var compilerShim: CompilerShim?
 
     public init(sandbox: Sandbox, moduleSelectors: Bool, compilerShim: CompilerShim? = nil) {
-        self.init(sandbox: sandbox, selectorProbe: BackgroundWork { moduleSelectors }, compilerShim: compilerShim)
+        self.init(sandbox: sandbox, selectorProbe: BackgroundWork(done: moduleSelectors), compilerShim: compilerShim)
     }
 
     private init(sandbox: Sandbox, selectorProbe: BackgroundWork<Bool>, compilerShim: CompilerShim?) {
