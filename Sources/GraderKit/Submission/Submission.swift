@@ -191,9 +191,9 @@ public struct SubmissionCopier: Sendable {
     }
 
     /// Copies a regular file's bytes and permission bits without following a link. FileManager's copy looks up the
-    /// owner's and group's names in the user database for every file it copies, as URL resource values do (docs/performance.md).
-    /// A pipe put in a file's place never blocks the open (non-blocking), and a file that grows while it is
-    /// copied is refused (read at most one byte past the size it had when opened).
+    /// owner's and group's names in the user database for every file it copies, as URL resource values do
+    /// (docs/performance.md). A pipe put in a file's place never blocks the open (non-blocking), and a file that
+    /// grows while it is copied is refused (read at most one byte past the size it had when opened).
     static func copyRegularFile(_ source: String, to destination: String) throws {
         let input = open(source, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard input >= 0 else { throw CocoaError(.fileReadNoPermission, userInfo: [NSFilePathErrorKey: source]) }
