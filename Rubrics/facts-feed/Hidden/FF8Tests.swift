@@ -53,13 +53,23 @@ private final class SilentImageLoader: ImageLoading {
     func loadImage(from url: URL, completion: @escaping (Result<Data, FeedError>) -> Void) {}
 }
 
-/// Records, under a lock, whether each output change happened on the main thread.
+/// Records, under a lock, whether each output change happened on the main thread, and whether the awaited value
+/// has been recorded. A test waits for the record, not for the property's value: a property holds its new value
+/// before its observers run, so a change made off main can show before it is logged.
 private final class ThreadLog: @unchecked Sendable {
     private let lock = NSLock()
     private var onMain: [Bool] = []
+    private var arrived = false
 
-    func record() { lock.withLock { onMain.append(Thread.isMainThread) } }
+    func record(arrived isAwaited: Bool = false) {
+        lock.withLock {
+            onMain.append(Thread.isMainThread)
+            arrived = arrived || isAwaited
+        }
+    }
     var values: [Bool] { lock.withLock { onMain } }
+    /// Whether a change recorded with `arrived: true` has been logged.
+    var hasArrived: Bool { lock.withLock { arrived } }
 }
 
 final class FF8ThreadingTests: HiddenTestCase {
@@ -73,14 +83,15 @@ final class FF8ThreadingTests: HiddenTestCase {
             uiScheduler: QueueScheduler(queue: .main))
         let log = ThreadLog()
         let observations = [
-            viewModel.state.observe { _ in log.record() }, viewModel.rows.observe { _ in log.record() },
+            viewModel.state.observe { log.record(arrived: $0 == .loaded) },
+            viewModel.rows.observe { _ in log.record() },
             viewModel.title.observe { _ in log.record() },
         ]
         defer { for observation in observations { observation.cancel() } }
 
         viewModel.viewDidLoad()
 
-        XCTAssertTrue(waitUntil { viewModel.state.value == .loaded }, "state: \(viewModel.state.value)")
+        XCTAssertTrue(waitUntil { log.hasArrived }, "state: \(viewModel.state.value)")
         settle()
         XCTAssertGreaterThan(log.values.count, 4)
         XCTAssertEqual(log.values.filter { !$0 }.count, 0, "outputs changed off the main thread")
@@ -106,7 +117,7 @@ final class FF8ThreadingTests: HiddenTestCase {
             feedLoader: FactsFeedClient(session: transport.session, url: hiddenURL("https://feeds.example.org/f.json")),
             imageLoader: SilentImageLoader(), uiScheduler: QueueScheduler(queue: .main))
         let log = ThreadLog()
-        let observation = viewModel.state.observe { _ in log.record() }
+        let observation = viewModel.state.observe { log.record(arrived: $0 == .loaded) }
         defer { observation.cancel() }
 
         let started = Date()
@@ -116,7 +127,7 @@ final class FF8ThreadingTests: HiddenTestCase {
         XCTAssertEqual(viewModel.state.value, .loading)
         XCTAssertTrue(waitUntil { !transport.heldRequests.isEmpty }, "the feed was never requested")
         transport.respond(with: .json(HiddenFeeds.plain))
-        XCTAssertTrue(waitUntil { viewModel.state.value == .loaded }, "state: \(viewModel.state.value)")
+        XCTAssertTrue(waitUntil { log.hasArrived }, "state: \(viewModel.state.value)")
         XCTAssertEqual(log.values.filter { !$0 }.count, 0, "state changed off the main thread")
     }
 
@@ -153,12 +164,12 @@ final class FF8ThreadingTests: HiddenTestCase {
         viewModel.viewDidLoad()
         XCTAssertTrue(waitUntil { viewModel.state.value == .loaded })
         let log = ThreadLog()
-        let observation = viewModel.rows.observe { _ in log.record() }
+        let observation = viewModel.rows.observe { log.record(arrived: $0.first?.image == .loaded(Data([1, 2, 3]))) }
         defer { observation.cancel() }
 
         viewModel.rowsBecameVisible([0])
 
-        XCTAssertTrue(waitUntil { viewModel.rows.value.first?.image == .loaded(Data([1, 2, 3])) })
+        XCTAssertTrue(waitUntil { log.hasArrived }, "rows: \(viewModel.rows.value.map(\.image))")
         XCTAssertEqual(log.values.filter { !$0 }.count, 0, "rows changed off the main thread")
     }
 }
