@@ -74,6 +74,7 @@ final class CLITests: XCTestCase {
             ),
             (["verify", "--jobs", "0"], "grader: --jobs needs a whole number of at least 1\n"),
             (["check", "x", "--jobs", "0"], "grader: --jobs needs a whole number of at least 1\n"),
+            (["demo", "--leave-out", "some"], "grader: --leave-out needs a whole number of at least 0\n"),
             (["check", "x", "--build-timeout", "soon"], "grader: --build-timeout needs a number of seconds above 0\n"),
             (["new", "counter"], "grader: 'grader new' needs <exercise> <dir>; see 'grader new --help'\n"),
             (["list", "extra"], "grader: unexpected argument 'extra' for 'grader list'; see 'grader list --help'\n"),

@@ -10,13 +10,15 @@ struct DemoCommand: GraderCommand {
         discussion: """
             Makes a sample candidate submission from the solution (a baseline commit, one commit per
             requirement, tests added halfway, the last requirement left undone) and grades it, so you can see a
-            whole report without a real candidate. --keep <dir> writes the sample there and keeps it.
+            whole report without a real candidate. --keep <dir> writes the sample there and keeps it;
+            --leave-out <n> leaves the last n requirements undone (a weaker candidate).
             """,
         arguments: [
             ArgumentSpec("exercise", "The exercise (default: movie-client).", count: .optional, completion: .exercise)
         ],
         options: [
             .value("keep", "dir", "Write the sample submission there and keep it.", completion: .directory),
+            .value("leave-out", "n", "Requirements left undone, from the last (default: 1)."),
             CheckCommand.spec.option("format")!, CheckCommand.spec.option("output")!,
             CheckCommand.spec.option("all-findings")!, CheckCommand.spec.option("jobs")!,
             CheckCommand.spec.option("manual")!, CommandSpec.kitOption,
@@ -28,6 +30,7 @@ struct DemoCommand: GraderCommand {
     init(_ invocation: Invocation) throws {
         self.invocation = invocation
         _ = try CheckCommand(Invocation(forwarded(folder: "sample"), spec: CheckCommand.spec))
+        _ = try invocation.integer("leave-out", minimum: 0)
     }
 
     /// The `grader check` words this demo runs.
@@ -48,10 +51,11 @@ struct DemoCommand: GraderCommand {
         defer { WorkFolders.remove(work) }
         let folder =
             invocation.value("keep").map { URL(fileURLWithPath: $0) } ?? work.appendingPathComponent("sample-candidate")
-        try SampleSubmission(kit: kit).create(exercise: id, at: folder)
+        let leaveOut = try invocation.integer("leave-out", minimum: 0) ?? 1
+        try SampleSubmission(kit: kit).create(exercise: id, at: folder, leaveOut: leaveOut)
+        let undone = leaveOut == 1 ? "last requirement" : "last \(leaveOut) requirements"
         context.output.err(
-            "Grading a sample \(id) submission (made from the solution, last requirement left undone) at \(folder.path)…\n"
-        )
+            "Grading a sample \(id) submission (made from the solution, \(undone) left undone) at \(folder.path)…\n")
         let check = try CheckCommand(
             Invocation(forwarded(folder: folder.path, kit: kit.root.path), spec: CheckCommand.spec))
         return try check.run(context)
