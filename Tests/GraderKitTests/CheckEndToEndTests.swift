@@ -55,8 +55,11 @@ final class CheckEndToEndTests: XCTestCase {
         let progress = ProgressRecorder()
         options.progress = { progress.record($0) }
         let builds = BuildRecorder()
-        let checker = Checker(kit: fixtureKit.kit, options: options, runner: builds.runner, analyzers: .none)
+        let gate = OverlapGate()
+        let checker = Checker(
+            kit: fixtureKit.kit, options: options, runner: gate.holding(builds.runner), analyzers: .none)
         let results = checker.check(submissions.map(\.root.path))
+        XCTAssertEqual(gate.overlapped, true, "the second submission builds while the first one's tests run")
         let byName = Dictionary(uniqueKeysWithValues: zip(fixtures.map(\.name), results))
 
         let good = try XCTUnwrap(byName["all-hidden-tests-pass"])
@@ -127,6 +130,35 @@ final class CheckEndToEndTests: XCTestCase {
         XCTAssertEqual(
             progress.steps(submissions[3].root.path), [.building] + counted, "no own tests after a failed build")
         XCTAssertEqual(progress.events.count, 5 + 6 * 5 + 4, "one event per step and test, nothing more")
+    }
+}
+
+/// Holds the first test process of a check until a second `swift build` starts (or 300 s pass, the answer then
+/// being no): in `check a b`, b builds while a's tests run, from a copy of a's test binary.
+private final class OverlapGate: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var builds = 0
+    private var heldOne = false
+    private var answer: Bool?
+
+    /// Whether the second build started while the first test process was held; nil when none was held.
+    var overlapped: Bool? { condition.withLock { answer } }
+
+    func holding(_ runner: ProcessRunner) -> ProcessRunner {
+        ProcessRunner { [self] request in
+            condition.lock()
+            if request.arguments.contains("--build-tests") {
+                builds += 1
+                condition.broadcast()
+            } else if request.environment["GRADER_RESULT_CHANNEL"] != nil, !heldOne {
+                heldOne = true
+                let deadline = Date().addingTimeInterval(300)
+                while builds < 2, condition.wait(until: deadline) {}
+                answer = builds >= 2
+            }
+            condition.unlock()
+            return try runner(request)
+        }
     }
 }
 

@@ -62,23 +62,38 @@ public struct Checker: Sendable {
         self.loader = loader ?? SubmissionLoader(runner: runner)
     }
 
-    /// Grades each path, one after another, reusing one warm build folder per exercise under bubblewrap (where no
-    /// candidate process can write to it; with weaker isolation each submission builds in a folder of its own). A
-    /// path that cannot be graded gets an `error` result saying why; the others are still graded.
+    /// Grades each path, reusing one warm build folder per exercise under bubblewrap (where no candidate process
+    /// can write to it; with weaker isolation each submission builds in a folder of its own). Submissions build one
+    /// after another; each one's tests run while the next ones build (at most `runsInFlight` at once), from a copy
+    /// of its test binary. A path that cannot be graded gets an `error` result saying why; the others are still
+    /// graded. Results come in the order of `paths`.
     public func check(_ paths: [String]) -> [GradeResult] {
         let environment = options.staticOnly ? nil : prepareEnvironment()
         let buildCache =
             environment?.sandbox.isolation == .bubblewrap ? try? WorkFolders.make(prefix: "grader-build") : nil
         defer { if let buildCache, !options.keepWork { WorkFolders.remove(buildCache) } }
         defer { options.buildCache?.trim() }
-        return paths.map { path in
+        var results: [BackgroundWork<GradeResult>] = []
+        for path in paths {
+            // The oldest run still going ends first when too many are.
+            if let oldest = results.dropLast(Self.runsInFlight - 1).last { _ = oldest.value }
             do {
-                return try check(path, buildCache: buildCache, environment: environment)
+                let built = try start(path, buildCache: buildCache, environment: environment)
+                results.append(BackgroundWork { built.finish() })
             } catch {
-                let message = (error as? GraderError)?.description ?? "\(error)"
-                return GradeResult.couldNotGrade(path, exercise: options.exercise ?? "", message: message)
+                results.append(BackgroundWork(done: couldNotGrade(path, error)))
             }
         }
+        return results.map(\.value)
+    }
+
+    /// Submissions whose tests run at once in a `check` of several: a run that waits out its tests' timeouts
+    /// leaves the processor to the next build (docs/performance.md).
+    static let runsInFlight = 3
+
+    private func couldNotGrade(_ path: String, _ error: Error) -> GradeResult {
+        let message = (error as? GraderError)?.description ?? "\(error)"
+        return GradeResult.couldNotGrade(path, exercise: options.exercise ?? "", message: message)
     }
 
     /// The sandbox and toolchain probe every build and test run of one `check` shares.
@@ -92,8 +107,15 @@ public struct Checker: Sendable {
     public func check(_ path: String, buildCache: URL? = nil, environment: CheckEnvironment? = nil) throws
         -> GradeResult
     {
+        try start(path, buildCache: buildCache, environment: environment).finish()
+    }
+
+    /// Identifies and builds `path` (rules and history start beside the build); `finish()` runs the tests and
+    /// scores. Once this returns, the build slot is free for the next submission.
+    func start(_ path: String, buildCache: URL?, environment: CheckEnvironment?) throws -> StartedCheck {
         let work = try WorkFolders.make()
-        defer { if !options.keepWork { WorkFolders.remove(work) } }
+        var removesWork = !options.keepWork
+        defer { if removesWork { WorkFolders.remove(work) } }
         var started = Date()
         func lap(_ stage: String) {
             options.stageTimer?(stage, Date().timeIntervalSince(started))
@@ -109,11 +131,10 @@ public struct Checker: Sendable {
             let start = Date()
             return (analyze.run(identified), Date().timeIntervalSince(start))
         }
-        var testRun: TestRunOutcome?
-        var isolation: String?
-        var notes: [String] = []
-        // Whatever ends the check, the analysis ends first: it reads the copy this run removes.
-        defer { _ = analyzing.value }
+        // Whatever ends the check here, the analysis ends first: it reads the copy this run removes.
+        var endsAnalysis = true
+        defer { if endsAnalysis { _ = analyzing.value } }
+        var built: (BuiltSubmission, HiddenSuite, CheckEnvironment)?
         if let environment {
             let suite = try HiddenSuite(kit: kit, rubric: identified.rubric)
             let build = BuildStage(
@@ -126,18 +147,52 @@ public struct Checker: Sendable {
             defer { lease?.release() }
             let slot = lease?.slot ?? (buildCache ?? work).appendingPathComponent(identified.rubric.exercise)
             lap("prepare")
-            let progress = options.progress
-            progress?(CheckProgress(submission: path, step: .building))
-            let built = try build.run(identified, suite: suite, slot: slot)
+            options.progress?(CheckProgress(submission: path, step: .building))
+            let submission = try build.run(
+                identified, suite: suite, slot: slot, binaryFolder: work.appendingPathComponent("test-binary"))
+            built = (submission, suite, environment)
             lap("build")
+        }
+        removesWork = false
+        endsAnalysis = false
+        return StartedCheck(
+            checker: self, path: path, work: work, identified: identified, analyzing: analyzing, built: built)
+    }
+}
+
+/// A submission identified and built, its analysis running: `finish()` runs its tests, scores it and removes its
+/// work folder.
+struct StartedCheck: Sendable {
+    let checker: Checker
+    let path: String
+    let work: URL
+    let identified: IdentifiedSubmission
+    let analyzing: BackgroundWork<(Analysis, TimeInterval)>
+    let built: (submission: BuiltSubmission, suite: HiddenSuite, environment: CheckEnvironment)?
+
+    func finish() -> GradeResult {
+        let options = checker.options
+        defer { if !options.keepWork { WorkFolders.remove(work) } }
+        // The analysis reads the copy this run removes: it ends first, whatever happens.
+        defer { _ = analyzing.value }
+        var started = Date()
+        var testRun: TestRunOutcome?
+        var isolation: String?
+        var notes: [String] = []
+        if let built {
             var run = RunStage(
-                runner: runner, testTimeout: options.testTimeout, listTimeout: options.listTimeout, jobs: options.jobs)
+                runner: checker.runner, testTimeout: options.testTimeout, listTimeout: options.listTimeout,
+                jobs: options.jobs)
             run.batches = options.batches
-            if let progress { run.progress = { progress(CheckProgress(submission: path, step: $0)) } }
-            testRun = run.run(built, suite: suite, rubric: identified.rubric, work: work)
-            lap("run")
-            notes += built.notes + (testRun?.notes ?? [])
-            isolation = environment.sandbox.isolation.rawValue
+            if let progress = options.progress {
+                let path = path
+                run.progress = { progress(CheckProgress(submission: path, step: $0)) }
+            }
+            testRun = run.run(built.submission, suite: built.suite, rubric: identified.rubric, work: work)
+            options.stageTimer?("run", Date().timeIntervalSince(started))
+            started = Date()
+            notes += built.submission.notes + (testRun?.notes ?? [])
+            isolation = built.environment.sandbox.isolation.rawValue
         }
         let (analysis, analyzed) = analyzing.value
         // Told here, not from the analysis's thread, so it never cuts into a progress line.
@@ -145,7 +200,7 @@ public struct Checker: Sendable {
         notes = identified.notes + analysis.notes + notes
         let result = ScoreStage(manualScores: options.manualScores).run(
             identified, analysis: analysis, testRun: testRun, isolation: isolation, notes: notes)
-        lap("score")
+        options.stageTimer?("score", Date().timeIntervalSince(started))
         return result
     }
 }

@@ -35,8 +35,12 @@ public struct BuildStage: Sendable {
         self.clock = clock
     }
 
-    /// Builds in `slot` (a folder reused across submissions of one exercise keeps the build warm).
-    public func run(_ identified: IdentifiedSubmission, suite: HiddenSuite, slot: URL) throws -> BuiltSubmission {
+    /// Builds in `slot` (a folder reused across submissions of one exercise keeps the build warm). With
+    /// `binaryFolder`, the test binary (and the resource bundles beside it) is copied there and run from there, so
+    /// the next submission can build in the slot while this one's tests run.
+    public func run(_ identified: IdentifiedSubmission, suite: HiddenSuite, slot: URL, binaryFolder: URL? = nil)
+        throws -> BuiltSubmission
+    {
         let packageFolder = slot.appendingPathComponent("package")
         let scratch = slot.appendingPathComponent("scratch")
         let writer = GradingPackageWriter.qualifying(
@@ -66,6 +70,9 @@ public struct BuildStage: Sendable {
         notes = package.notes + notes
         if let failure = outcome.failure { notes.append(failure) }
         notes += environment.notes
+        if let binaryFolder, let binary = outcome.testBinary {
+            outcome.testBinary = try Self.copy(binary, into: binaryFolder)
+        }
         let launcher = outcome.testBinary.map { binary in
             TestLauncher(
                 command: TestCommand(binary: binary), sandbox: environment.sandbox, limits: limits,
@@ -76,6 +83,22 @@ public struct BuildStage: Sendable {
                 "the test binary could not be fingerprinted (no sha256sum or shasum): changes to it go unnoticed")
         }
         return BuiltSubmission(package: package, outcome: outcome, launcher: launcher, notes: notes)
+    }
+
+    /// Copies `binary` and the resource bundles beside it (`*.resources`, which `Bundle.module` looks for next to
+    /// the program) into `folder`; the copy of `binary`.
+    static func copy(_ binary: URL, into folder: URL) throws -> URL {
+        let manager = FileManager.default
+        try? manager.removeItem(at: folder)
+        try manager.createDirectory(at: folder, withIntermediateDirectories: true)
+        let built = binary.deletingLastPathComponent()
+        let bundles = ((try? manager.contentsOfDirectory(atPath: built.path)) ?? []).filter {
+            $0.hasSuffix(".resources")
+        }
+        for name in [binary.lastPathComponent] + bundles {
+            try manager.copyItem(at: built.appendingPathComponent(name), to: folder.appendingPathComponent(name))
+        }
+        return folder.appendingPathComponent(binary.lastPathComponent)
     }
 }
 
