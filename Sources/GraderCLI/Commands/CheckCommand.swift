@@ -24,7 +24,7 @@ struct CheckCommand: GraderCommand {
         options: CommandSpec.printingOptions + [
             .value("exercise", "id", "The exercise, when the submission has no manifest.", completion: .exercise),
             CommandSpec.manualOption,
-            .value("jobs", "n", "Test processes run at once (default: twice the cores, plus 4)."),
+            .value("jobs", "n", "Test processes run at once (default: twice the cores plus 4, one per 2 GiB at most)."),
             .flag("static-only", "Rules and history only: no build, no tests."),
             .value("build-timeout", "s", "Seconds the build may take before it is stopped (default: 900)."),
             .value("test-timeout", "s", "Seconds one hidden test may take before it is stopped (default: 10)."),

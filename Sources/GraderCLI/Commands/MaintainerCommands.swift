@@ -16,7 +16,8 @@ struct VerifyCommand: GraderCommand {
             ArgumentSpec("exercise", "Exercises to verify (default: all).", count: .any, completion: .exercise)
         ],
         options: [
-            .value("jobs", "n", "Test processes run at once (default: twice the cores, plus 4)."), CommandSpec.kitOption,
+            .value("jobs", "n", "Test processes run at once (default: twice the cores plus 4, one per 2 GiB at most)."),
+            CommandSpec.kitOption,
         ],
         exitCodes: "0 all OK, 1 a problem found, 2 usage error.")
 
@@ -154,7 +155,7 @@ struct MutateCommand: GraderCommand {
         arguments: [ArgumentSpec("exercise", "The exercise to mutate.", completion: .exercise)],
         options: [
             .value("requirement", "id", "Only the mutants of this requirement's regions."),
-            .value("jobs", "n", "Test processes run at once (default: twice the cores, plus 4)."),
+            .value("jobs", "n", "Test processes run at once (default: twice the cores plus 4, one per 2 GiB at most)."),
             .value("min-score", "percent", "Exit 1 when fewer mutants are killed (default: 90)."),
             CommandSpec.kitOption,
         ],

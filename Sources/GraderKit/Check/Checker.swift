@@ -16,7 +16,14 @@ public struct CheckOptions: Sendable {
     /// does) leaves its core idle, and a lane more runs in it. A facts-feed submission without lazy images spends
     /// 13 tests × 2 s waiting: its run stage took 18.9 s at 2 lanes on 2 cores, 4.8 s at 8, 4.9 s at 16, with the
     /// same results; where tests only compute, more lanes cost their start, about 50 ms each (docs/performance.md).
-    public static var defaultJobs: Int { 2 * max(1, ProcessInfo.processInfo.activeProcessorCount) + 4 }
+    /// At most one lane per 2 GiB of memory (but never fewer than the cores): each test process may take up to
+    /// `ResourceLimits.addressSpaceBytes` (4 GiB) of address space, and rarely uses half.
+    public static var defaultJobs: Int {
+        let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        let memory = Int(min(ProcessInfo.processInfo.physicalMemory >> 31, UInt64(Int.max)))
+        return max(cores, min(2 * cores + 4, memory))
+    }
+
     public var testTimeout: TimeInterval = 10
     public var buildTimeout: TimeInterval = 900
     /// Seconds the listing of the candidate's own tests may take.
@@ -73,12 +80,14 @@ public struct Checker: Sendable {
             environment?.sandbox.isolation == .bubblewrap ? try? WorkFolders.make(prefix: "grader-build") : nil
         defer { if let buildCache, !options.keepWork { WorkFolders.remove(buildCache) } }
         defer { options.buildCache?.trim() }
+        // One limit for the test processes of every run going at once: `--jobs` stays what runs at once.
+        let testRunner = runner.limited(to: options.jobs)
         var results: [BackgroundWork<GradeResult>] = []
         for path in paths {
             // The oldest run still going ends first when too many are.
             if let oldest = results.dropLast(Self.runsInFlight - 1).last { _ = oldest.value }
             do {
-                let built = try start(path, buildCache: buildCache, environment: environment)
+                let built = try start(path, buildCache: buildCache, environment: environment, testRunner: testRunner)
                 results.append(BackgroundWork { built.finish() })
             } catch {
                 results.append(BackgroundWork(done: couldNotGrade(path, error)))
@@ -107,12 +116,15 @@ public struct Checker: Sendable {
     public func check(_ path: String, buildCache: URL? = nil, environment: CheckEnvironment? = nil) throws
         -> GradeResult
     {
-        try start(path, buildCache: buildCache, environment: environment).finish()
+        try start(path, buildCache: buildCache, environment: environment, testRunner: runner).finish()
     }
 
     /// Identifies and builds `path` (rules and history start beside the build); `finish()` runs the tests and
-    /// scores. Once this returns, the build slot is free for the next submission.
-    func start(_ path: String, buildCache: URL?, environment: CheckEnvironment?) throws -> StartedCheck {
+    /// scores, starting its test processes through `testRunner`. Once this returns, the build slot is free for the
+    /// next submission.
+    func start(_ path: String, buildCache: URL?, environment: CheckEnvironment?, testRunner: ProcessRunner) throws
+        -> StartedCheck
+    {
         let work = try WorkFolders.make()
         var removesWork = !options.keepWork
         defer { if removesWork { WorkFolders.remove(work) } }
@@ -156,7 +168,8 @@ public struct Checker: Sendable {
         removesWork = false
         endsAnalysis = false
         return StartedCheck(
-            checker: self, path: path, work: work, identified: identified, analyzing: analyzing, built: built)
+            checker: self, path: path, work: work, identified: identified, analyzing: analyzing, built: built,
+            testRunner: testRunner)
     }
 }
 
@@ -169,6 +182,7 @@ struct StartedCheck: Sendable {
     let identified: IdentifiedSubmission
     let analyzing: BackgroundWork<(Analysis, TimeInterval)>
     let built: (submission: BuiltSubmission, suite: HiddenSuite, environment: CheckEnvironment)?
+    let testRunner: ProcessRunner
 
     func finish() -> GradeResult {
         let options = checker.options
@@ -181,7 +195,7 @@ struct StartedCheck: Sendable {
         var notes: [String] = []
         if let built {
             var run = RunStage(
-                runner: checker.runner, testTimeout: options.testTimeout, listTimeout: options.listTimeout,
+                runner: testRunner, testTimeout: options.testTimeout, listTimeout: options.listTimeout,
                 jobs: options.jobs)
             run.batches = options.batches
             if let progress = options.progress {
