@@ -46,11 +46,15 @@ public struct OwnTestRunner: Sendable {
         let prefixes = modules.map { $0 + "." }
         let xcTests: [String]
         let swiftTests: [String]
-        switch (
-            list(launcher.command.xctest(nil), launcher: launcher, prefixes: prefixes, folder: runs, required: true),
+        // The two listings are independent: Swift Testing's is asked on a thread of its own.
+        let swiftListing = BackgroundWork { [self] in
             list(
                 launcher.command.swiftTesting(["--list-tests"]), launcher: launcher, prefixes: prefixes, folder: runs,
                 required: false)
+        }
+        switch (
+            list(launcher.command.xctest(nil), launcher: launcher, prefixes: prefixes, folder: runs, required: true),
+            swiftListing.value
         ) {
         case (.success(let xc), .success(let swift)):
             xcTests = xc
