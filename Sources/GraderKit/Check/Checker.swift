@@ -71,9 +71,11 @@ public struct Checker: Sendable {
 
     /// Grades each path, reusing one warm build folder per exercise under bubblewrap (where no candidate process
     /// can write to it; with weaker isolation each submission builds in a folder of its own). Submissions build one
-    /// after another; each one's tests run while the next ones build (at most `runsInFlight` at once), from a copy
-    /// of its test binary. A path that cannot be graded gets an `error` result saying why; the others are still
-    /// graded. Results come in the order of `paths`.
+    /// after another; under bubblewrap each one's tests run while the next ones build (at most `runsInFlight` at
+    /// once), from a copy of its test binary. With weaker isolation a candidate's tests could write into the next
+    /// submission's folders, so each submission is graded to the end, and its processes are gone, before the next
+    /// one starts. A path that cannot be graded gets an `error` result saying why; the others are still graded.
+    /// Results come in the order of `paths`.
     public func check(_ paths: [String]) -> [GradeResult] {
         let environment = options.staticOnly ? nil : prepareEnvironment()
         let buildCache =
@@ -82,10 +84,11 @@ public struct Checker: Sendable {
         defer { options.buildCache?.trim() }
         // One limit for the test processes of every run going at once: `--jobs` stays what runs at once.
         let testRunner = runner.limited(to: options.jobs)
+        let inFlight = Self.runsInFlight(under: environment?.sandbox.isolation)
         var results: [BackgroundWork<GradeResult>] = []
         for path in paths {
             // The oldest run still going ends first when too many are.
-            if let oldest = results.dropLast(Self.runsInFlight - 1).last { _ = oldest.value }
+            if let oldest = results.dropLast(inFlight - 1).last { _ = oldest.value }
             do {
                 let built = try start(path, buildCache: buildCache, environment: environment, testRunner: testRunner)
                 results.append(BackgroundWork { built.finish() })
@@ -96,20 +99,25 @@ public struct Checker: Sendable {
         return results.map(\.value)
     }
 
-    /// Submissions whose tests run at once in a `check` of several: a run that waits out its tests' timeouts
-    /// leaves the processor to the next build (docs/performance.md).
-    static let runsInFlight = 3
+    /// Submissions whose tests run at once in a `check` of several: under bubblewrap three (a run that waits out
+    /// its tests' timeouts leaves the processor to the next build; docs/performance.md), else one.
+    static func runsInFlight(under isolation: Sandbox.Isolation?) -> Int { isolation == .bubblewrap ? 3 : 1 }
 
     private func couldNotGrade(_ path: String, _ error: Error) -> GradeResult {
         let message = (error as? GraderError)?.description ?? "\(error)"
         return GradeResult.couldNotGrade(path, exercise: options.exercise ?? "", message: message)
     }
 
-    /// The sandbox and toolchain probe every build and test run of one `check` shares.
+    /// The sandbox and toolchain probe every build and test run of one `check` shares. The sandbox hides the kit,
+    /// the home and temporary folders, and the build cache wherever it is (`GRADER_CACHE`): tests never see
+    /// another submission's sources, and a build sees only its own slot.
     public func prepareEnvironment() -> CheckEnvironment {
-        CheckEnvironment.prepare(
-            runner: runner, sandbox: options.sandbox,
-            hidden: [kit.root.path, NSHomeDirectory(), NSTemporaryDirectory()])
+        CheckEnvironment.prepare(runner: runner, sandbox: options.sandbox, hidden: hiddenFolders)
+    }
+
+    /// What the sandbox hides from every process it runs.
+    var hiddenFolders: [String] {
+        [kit.root.path, NSHomeDirectory(), NSTemporaryDirectory()] + (options.buildCache.map { [$0.root.path] } ?? [])
     }
 
     /// Grades one submission. Throws `GraderError` when the input cannot be graded at all.

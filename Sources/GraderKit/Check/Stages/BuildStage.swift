@@ -71,7 +71,10 @@ public struct BuildStage: Sendable {
         if let failure = outcome.failure { notes.append(failure) }
         notes += environment.notes
         if let binaryFolder, let binary = outcome.testBinary {
-            outcome.testBinary = try Self.copy(binary, into: binaryFolder)
+            let bundles = package.modules.filter(\.hasResources).flatMap { module in
+                ["resources", "bundle"].map { "\(GradingPackage.packageName)_\(module.name).\($0)" }
+            }
+            outcome.testBinary = try Self.copy(binary, bundles: bundles, into: binaryFolder)
         }
         let launcher = outcome.testBinary.map { binary in
             TestLauncher(
@@ -85,20 +88,30 @@ public struct BuildStage: Sendable {
         return BuiltSubmission(package: package, outcome: outcome, launcher: launcher, notes: notes)
     }
 
-    /// Copies `binary` and the resource bundles beside it (`*.resources`, which `Bundle.module` looks for next to
-    /// the program) into `folder`; the copy of `binary`.
-    static func copy(_ binary: URL, into folder: URL) throws -> URL {
+    /// Copies `binary` and the resource bundles named `bundles` beside it (which `Bundle.module` looks for next
+    /// to the program) into `folder`; the copy of `binary`. Regular files and folders only, links never followed:
+    /// nothing the build did not make is copied, and a pipe in its place cannot block the copy.
+    static func copy(_ binary: URL, bundles: [String], into folder: URL) throws -> URL {
         let manager = FileManager.default
         try? manager.removeItem(at: folder)
         try manager.createDirectory(at: folder, withIntermediateDirectories: true)
+        let copy = folder.appendingPathComponent(binary.lastPathComponent)
         let built = binary.deletingLastPathComponent()
-        let bundles = ((try? manager.contentsOfDirectory(atPath: built.path)) ?? []).filter {
-            $0.hasSuffix(".resources")
-        }
+        let copier = SubmissionCopier(limits: SubmissionLimits(maxFileBytes: Int.max, maxTotalBytes: Int.max))
         for name in [binary.lastPathComponent] + bundles {
-            try manager.copyItem(at: built.appendingPathComponent(name), to: folder.appendingPathComponent(name))
+            let source = built.appendingPathComponent(name)
+            guard let kind = SubmissionCopier.EntryKind(source.path) else { continue }
+            if kind.isRegularFile {
+                try SubmissionCopier.copyRegularFile(source.path, to: folder.appendingPathComponent(name).path)
+            } else if kind.isDirectory {
+                // A bundle (and on macOS the test binary itself, an .xctest folder).
+                _ = try copier.copy(source, to: folder.appendingPathComponent(name), original: name)
+            }
         }
-        return folder.appendingPathComponent(binary.lastPathComponent)
+        guard manager.fileExists(atPath: copy.path) else {
+            throw GraderError.toolFailed("the test binary could not be copied out of the build folder")
+        }
+        return copy
     }
 }
 
