@@ -25,6 +25,27 @@ final class StageTests: XCTestCase {
             fixture.root.path, work: work)
     }
 
+    func testStagesOfSeveralSubmissionsSayWhoseTheyAre() throws {
+        let files = ["exercise.json": FixtureSubmission.manifest, "Sources/Counter/Counter.swift": "struct C {}"]
+        let alice = try FixtureSubmission("alice", files: files, git: false)
+        let bob = try FixtureSubmission("bob", files: files, git: false)
+        cleanup += [alice.root, bob.root]
+        let stages = StageLog()
+        var options = CheckOptions()
+        options.staticOnly = true
+        options.stageTimer = { stage, _ in stages.append(stage) }
+        let checker = Checker(kit: kit.kit, options: options, analyzers: .none)
+
+        _ = checker.check([alice.root.path, bob.root.path])
+        let names = [alice.root.lastPathComponent, bob.root.lastPathComponent]
+        XCTAssertEqual(
+            Set(stages.values),
+            Set(names.flatMap { name in ["identify", "analyze", "score"].map { "\($0) (\(name))" } }))
+        stages.values = []
+        _ = checker.check([alice.root.path])
+        XCTAssertEqual(Set(stages.values), ["identify", "analyze", "score"], "one submission: the stage alone")
+    }
+
     func testIdentifyPrefersTheManifestAndSaysWhenItIgnoresTheOption() throws {
         let result = try identified(
             [
@@ -227,4 +248,17 @@ private final class RunningCount: @unchecked Sendable {
         }
     }
     func leave() { lock.withLock { now -= 1 } }
+}
+
+/// Stage names as a check tells them, from any thread.
+private final class StageLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var recorded: [String] = []
+
+    var values: [String] {
+        get { lock.withLock { recorded } }
+        set { lock.withLock { recorded = newValue } }
+    }
+
+    func append(_ stage: String) { lock.withLock { recorded.append(stage) } }
 }

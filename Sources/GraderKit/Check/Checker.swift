@@ -89,8 +89,15 @@ public struct Checker: Sendable {
         for path in paths {
             // The oldest run still going ends first when too many are.
             if let oldest = results.dropLast(inFlight - 1).last { _ = oldest.value }
+            // Stages of submissions that overlap say whose they are: `run (alice)`.
+            var checker = self
+            if paths.count > 1, let timer = options.stageTimer {
+                let name = URL(fileURLWithPath: path).lastPathComponent
+                checker.options.stageTimer = { stage, seconds in timer("\(stage) (\(name))", seconds) }
+            }
             do {
-                let built = try start(path, buildCache: buildCache, environment: environment, testRunner: testRunner)
+                let built = try checker.start(
+                    path, buildCache: buildCache, environment: environment, testRunner: testRunner)
                 results.append(BackgroundWork { built.finish() })
             } catch {
                 results.append(BackgroundWork(done: couldNotGrade(path, error)))
