@@ -117,6 +117,16 @@ func hiddenURL(_ text: String) -> URL {
     URL(string: text) ?? URL(fileURLWithPath: "/invalid")
 }
 
+/// Values an observer saw, appended under a lock: a submission whose outputs change off the main thread (FF8
+/// undone) appends on another thread while the test reads on main, which an unlocked array would not survive.
+final class LockedLog<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var items: [Value] = []
+
+    func append(_ value: Value) { lock.withLock { items.append(value) } }
+    var values: [Value] { lock.withLock { items } }
+}
+
 extension XCTestCase {
     /// Whether this test has failed already: its outcome is decided, so it waits for nothing more (a submission
     /// without lazy images would otherwise wait out every later wait of every test, 2 s each).
