@@ -22,6 +22,10 @@ public struct Sandbox: Sendable {
     public var keepReadable: [String]
     /// Whether resource limits are applied (`prlimit`, Linux).
     public var appliesLimits: Bool
+    /// The most each of the sandbox's own file systems may hold (bubblewrap: the private `/tmp` and the empty
+    /// folders over hidden ones, which live in memory). A test's files are each limited to 256 MiB, not their
+    /// number: without this, the tests of several submissions running at once could fill the machine's memory.
+    public var temporaryBytes = 1 << 30
 
     public init(isolation: Isolation, hidden: [String] = [], keepReadable: [String] = [], appliesLimits: Bool = false) {
         self.isolation = isolation
@@ -102,11 +106,12 @@ public struct Sandbox: Sendable {
     func bubblewrapPrefix(_ access: Access, workingDirectory: URL?) -> [String] {
         var words = [
             "bwrap", "--die-with-parent", "--new-session", "--unshare-all", "--cap-drop", "ALL",
-            "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp",
+            "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--size", String(temporaryBytes), "--tmpfs",
+            "/tmp",
         ]
         let existing = { (path: String) in FileManager.default.fileExists(atPath: path) }
         for folder in hidden where folder != "/" && folder != "/tmp" && existing(folder) {
-            words += ["--tmpfs", folder]
+            words += ["--size", String(temporaryBytes), "--tmpfs", folder]
         }
         for folder in keepReadable + access.readable.map(\.path) where existing(folder) {
             words += ["--ro-bind", folder, folder]

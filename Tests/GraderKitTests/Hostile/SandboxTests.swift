@@ -101,6 +101,30 @@ final class SandboxTests: XCTestCase {
         #endif
     }
 
+    func testBubblewrapsFileSystemsInMemoryHoldAtMostTheirSize() throws {
+        #if os(Linux)
+            guard var sandbox = available().first(where: { $0.isolation == .bubblewrap }) else {
+                XCTAssertTrue(
+                    Sandbox.detect(runner: runner, hidden: []).notes.contains { $0.contains("install bubblewrap") })
+                return
+            }
+            sandbox.temporaryBytes = 8 << 20
+            sandbox.hidden = [folder.appendingPathComponent("kit").path]
+            // Files of 3 MiB each, under the 256 MiB a file may have: the third does not fit into 8 MiB.
+            let script = """
+                for place in /tmp \(folder.appendingPathComponent("kit").path); do
+                  for n in 1 2 3; do
+                    head -c 3145728 /dev/zero > $place/file$n 2>/dev/null && echo "$place $n" || echo "$place $n full"
+                  done
+                done
+                """
+            let output = try run(script, in: sandbox)
+            let kit = folder.appendingPathComponent("kit").path
+            XCTAssertEqual(
+                output.stdout, "/tmp 1\n/tmp 2\n/tmp 3 full\n\(kit) 1\n\(kit) 2\n\(kit) 3 full\n", output.stderr)
+        #endif
+    }
+
     func testConfinedRequestsCarryOnlyTheirOwnEnvironment() {
         setenv("GRADER_TEST_TOKEN", "credential", 1)
         defer { unsetenv("GRADER_TEST_TOKEN") }
