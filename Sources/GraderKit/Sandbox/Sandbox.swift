@@ -25,7 +25,8 @@ public struct Sandbox: Sendable {
     /// The most each of the sandbox's own file systems may hold (bubblewrap: the private `/tmp` and the empty
     /// folders over hidden ones, which live in memory). A test's files are each limited to 256 MiB, not their
     /// number: without this, the tests of several submissions running at once could fill the machine's memory.
-    public var temporaryBytes = 1 << 30
+    /// Nil where bubblewrap is older than 0.6 and has no `--size` (the report says so).
+    public var temporaryBytes: Int? = 1 << 30
 
     public init(isolation: Isolation, hidden: [String] = [], keepReadable: [String] = [], appliesLimits: Bool = false) {
         self.isolation = isolation
@@ -106,12 +107,13 @@ public struct Sandbox: Sendable {
     func bubblewrapPrefix(_ access: Access, workingDirectory: URL?) -> [String] {
         var words = [
             "bwrap", "--die-with-parent", "--new-session", "--unshare-all", "--cap-drop", "ALL",
-            "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--size", String(temporaryBytes), "--tmpfs",
-            "/tmp",
+            "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc",
         ]
+        let size = temporaryBytes.map { ["--size", String($0)] } ?? []
+        words += size + ["--tmpfs", "/tmp"]
         let existing = { (path: String) in FileManager.default.fileExists(atPath: path) }
         for folder in hidden where folder != "/" && folder != "/tmp" && existing(folder) {
-            words += ["--size", String(temporaryBytes), "--tmpfs", folder]
+            words += size + ["--tmpfs", folder]
         }
         for folder in keepReadable + access.readable.map(\.path) where existing(folder) {
             words += ["--ro-bind", folder, folder]
@@ -133,6 +135,9 @@ public struct Sandbox: Sendable {
             #else
                 notes.append("test processes ran without memory limits: rlimits are applied on Linux only")
             #endif
+        }
+        if isolation == .bubblewrap, temporaryBytes == nil {
+            notes.append("bubblewrap is older than 0.6: the sandbox's /tmp was not bounded in size")
         }
         return notes
     }
@@ -168,9 +173,12 @@ public struct Sandbox: Sendable {
                 (try? runner(ProcessRequest("prlimit", ["--core=0", "--", "true"], timeout: 20)))?.succeeded ?? false
         #endif
         for isolation in candidates {
-            let sandbox = Sandbox(
+            var sandbox = Sandbox(
                 isolation: isolation, hidden: hidden, keepReadable: toolchain.map { [$0] } ?? [], appliesLimits: limits)
             if isolation == .none || sandbox.works(runner: runner) { return sandbox }
+            // A bubblewrap without `--size` (before 0.6) still isolates; its file systems are then unbounded.
+            sandbox.temporaryBytes = nil
+            if isolation == .bubblewrap, sandbox.works(runner: runner) { return sandbox }
         }
         return Sandbox(isolation: .none, appliesLimits: limits)
     }
