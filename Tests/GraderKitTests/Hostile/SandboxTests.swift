@@ -125,6 +125,24 @@ final class SandboxTests: XCTestCase {
         #endif
     }
 
+    func testABubblewrapWithoutSizeStillIsolatesAndTheReportSaysSo() {
+        // What bubblewrap before 0.6 answers: it refuses `--size`, and runs everything else.
+        let old = ProcessRunner { request in
+            let refused = request.arguments.contains("--size")
+            return ProcessOutput(
+                status: refused ? 1 : 0, stdout: "", stderr: refused ? "bwrap: Unknown option --size" : "")
+        }
+        let sandbox = Sandbox.detect(runner: old, hidden: [], environment: ["PATH": "/usr/bin:/bin"])
+        XCTAssertEqual(sandbox.isolation, .bubblewrap)
+        XCTAssertNil(sandbox.temporaryBytes)
+        XCTAssertTrue(sandbox.notes.contains { $0.contains("older than 0.6") }, "\(sandbox.notes)")
+
+        let current = ProcessRunner { _ in ProcessOutput(status: 0, stdout: "", stderr: "") }
+        let bounded = Sandbox.detect(runner: current, hidden: [], environment: ["PATH": "/usr/bin:/bin"])
+        XCTAssertEqual(bounded.temporaryBytes, 1 << 30)
+        XCTAssertFalse(bounded.notes.contains { $0.contains("older than 0.6") })
+    }
+
     func testConfinedRequestsCarryOnlyTheirOwnEnvironment() {
         setenv("GRADER_TEST_TOKEN", "credential", 1)
         defer { unsetenv("GRADER_TEST_TOKEN") }
