@@ -22,11 +22,12 @@ public struct Sandbox: Sendable {
     public var keepReadable: [String]
     /// Whether resource limits are applied (`prlimit`, Linux).
     public var appliesLimits: Bool
-    /// The most each of the sandbox's own file systems may hold (bubblewrap: the private `/tmp` and the empty
-    /// folders over hidden ones, which live in memory). A test's files are each limited to 256 MiB, not their
-    /// number: without this, the tests of several submissions running at once could fill the machine's memory.
-    /// Nil where bubblewrap is older than 0.6 and has no `--size` (the report says so).
-    public var temporaryBytes: Int? = 1 << 30
+    /// The most the sandbox's private `/tmp` may hold (bubblewrap; it lives in memory). A test's files are each
+    /// limited to 256 MiB, not their number: without this, the tests of several submissions running at once could
+    /// fill the machine's memory. Nil where bubblewrap is older than 0.6 and has no `--size` (the report says so).
+    public var temporaryBytes: Int? = 512 << 20
+    /// The most each empty folder over a hidden one may hold (in memory too): there is nothing to keep there.
+    public var hiddenBytes = 64 << 20
 
     public init(isolation: Isolation, hidden: [String] = [], keepReadable: [String] = [], appliesLimits: Bool = false) {
         self.isolation = isolation
@@ -109,15 +110,25 @@ public struct Sandbox: Sendable {
             "bwrap", "--die-with-parent", "--new-session", "--unshare-all", "--cap-drop", "ALL",
             "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc",
         ]
-        let size = temporaryBytes.map { ["--size", String($0)] } ?? []
-        words += size + ["--tmpfs", "/tmp"]
+        let sized = temporaryBytes != nil
+        words += (sized ? ["--size", String(temporaryBytes ?? 0)] : []) + ["--tmpfs", "/tmp"]
         let existing = { (path: String) in FileManager.default.fileExists(atPath: path) }
-        for folder in hidden where folder != "/" && folder != "/tmp" && existing(folder) {
-            words += size + ["--tmpfs", folder]
+        let hiding = hidden.filter { $0 != "/" && $0 != "/tmp" && existing($0) }
+        func hide(_ folders: [String]) {
+            for folder in folders { words += (sized ? ["--size", String(hiddenBytes)] : []) + ["--tmpfs", folder] }
         }
-        for folder in keepReadable + access.readable.map(\.path) where existing(folder) {
+        hide(hiding)
+        // A folder to keep readable is bound again only where a hidden folder covers it (a toolchain under the
+        // home folder): binding the toolchain at `/` (installed in /usr) would undo every hidden folder. A hidden
+        // folder inside a folder bound again is hidden again.
+        let inside = { (folder: String, parent: String) in
+            folder.hasPrefix(parent.hasSuffix("/") ? parent : parent + "/")
+        }
+        let covered = keepReadable.filter { folder in existing(folder) && hiding.contains { inside(folder, $0) } }
+        for folder in covered + access.readable.map(\.path).filter(existing) {
             words += ["--ro-bind", folder, folder]
         }
+        hide(hiding.filter { folder in covered.contains { inside(folder, $0) } })
         for folder in access.writable.map(\.path) where existing(folder) {
             words += ["--bind", folder, folder]
         }
@@ -137,7 +148,7 @@ public struct Sandbox: Sendable {
             #endif
         }
         if isolation == .bubblewrap, temporaryBytes == nil {
-            notes.append("bubblewrap is older than 0.6: the sandbox's /tmp was not bounded in size")
+            notes.append("bubblewrap is older than 0.6: the sandbox's /tmp and hidden folders were not bounded in size")
         }
         return notes
     }
@@ -175,10 +186,14 @@ public struct Sandbox: Sendable {
         for isolation in candidates {
             var sandbox = Sandbox(
                 isolation: isolation, hidden: hidden, keepReadable: toolchain.map { [$0] } ?? [], appliesLimits: limits)
-            if isolation == .none || sandbox.works(runner: runner) { return sandbox }
-            // A bubblewrap without `--size` (before 0.6) still isolates; its file systems are then unbounded.
+            if isolation == .none { return sandbox }
+            let probe = sandbox.probe(runner: runner)
+            if probe?.succeeded == true { return sandbox }
+            // A bubblewrap that refuses `--size` (before 0.6) still isolates; its file systems are then unbounded.
             sandbox.temporaryBytes = nil
-            if isolation == .bubblewrap, sandbox.works(runner: runner) { return sandbox }
+            if isolation == .bubblewrap, probe?.stderr.contains("--size") == true, sandbox.works(runner: runner) {
+                return sandbox
+            }
         }
         return Sandbox(isolation: .none, appliesLimits: limits)
     }
@@ -186,13 +201,18 @@ public struct Sandbox: Sendable {
     /// Whether `true` runs inside this sandbox.
     func works(runner: ProcessRunner) -> Bool {
         #if os(Linux)
-            let probe = confine(
-                ProcessRequest("true", timeout: 20),
-                Access(writable: [], limits: nil, temporaryFolder: URL(fileURLWithPath: NSTemporaryDirectory())))
-            return (try? runner(probe))?.succeeded ?? false
+            return probe(runner: runner)?.succeeded ?? false
         #else
             return isolation == .none
         #endif
+    }
+
+    /// How `true` ran inside this sandbox; nil when it could not start.
+    func probe(runner: ProcessRunner) -> ProcessOutput? {
+        let probe = confine(
+            ProcessRequest("true", timeout: 20),
+            Access(writable: [], limits: nil, temporaryFolder: URL(fileURLWithPath: NSTemporaryDirectory())))
+        return try? runner(probe)
     }
 
     /// The folder of the toolchain the `swift` on the PATH belongs to (`…/usr/bin/swift` → `…`).

@@ -109,6 +109,7 @@ final class SandboxTests: XCTestCase {
                 return
             }
             sandbox.temporaryBytes = 8 << 20
+            sandbox.hiddenBytes = 8 << 20
             sandbox.hidden = [folder.appendingPathComponent("kit").path]
             // Files of 3 MiB each, under the 256 MiB a file may have: the third does not fit into 8 MiB.
             let script = """
@@ -137,10 +138,41 @@ final class SandboxTests: XCTestCase {
         XCTAssertNil(sandbox.temporaryBytes)
         XCTAssertTrue(sandbox.notes.contains { $0.contains("older than 0.6") }, "\(sandbox.notes)")
 
+        // Any other failure of bubblewrap is not taken for an old one: the next isolation is tried.
+        let broken = ProcessRunner { request in
+            let bubblewrap = ([request.executable] + request.arguments).contains("bwrap")
+            return ProcessOutput(
+                status: bubblewrap ? 1 : 0, stdout: "", stderr: bubblewrap ? "bwrap: out of memory" : "")
+        }
+        let fallback = Sandbox.detect(runner: broken, hidden: [], environment: ["PATH": "/usr/bin:/bin"])
+        XCTAssertEqual(fallback.isolation, .namespaces)
+
         let current = ProcessRunner { _ in ProcessOutput(status: 0, stdout: "", stderr: "") }
         let bounded = Sandbox.detect(runner: current, hidden: [], environment: ["PATH": "/usr/bin:/bin"])
-        XCTAssertEqual(bounded.temporaryBytes, 1 << 30)
+        XCTAssertEqual(bounded.temporaryBytes, 512 << 20)
         XCTAssertFalse(bounded.notes.contains { $0.contains("older than 0.6") })
+    }
+
+    /// The toolchain stays readable where a hidden folder covers it (a toolchain under the home folder), but a
+    /// toolchain installed in /usr (the official images: its folder is `/`) must not bring back what is hidden.
+    func testFoldersKeptReadableNeverUncoverAHiddenOne() throws {
+        #if os(Linux)
+            guard available().contains(where: { $0.isolation == .bubblewrap }) else { return }
+            let kit = folder.appendingPathComponent("kit")
+            let toolchain = kit.appendingPathComponent("toolchain")
+            let cache = toolchain.appendingPathComponent("cache")
+            try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
+            for file in [kit, toolchain, cache] {
+                try "secret\n".write(to: file.appendingPathComponent("file"), atomically: true, encoding: .utf8)
+            }
+            let script = [kit, toolchain, cache].map { "cat \($0.path)/file 2>/dev/null || echo hidden" }
+                .joined(separator: "; ")
+            let atRoot = Sandbox(isolation: .bubblewrap, hidden: [kit.path], keepReadable: ["/"])
+            XCTAssertEqual(try run(script, in: atRoot).stdout, "hidden\nhidden\nhidden\n")
+            let underHidden = Sandbox(
+                isolation: .bubblewrap, hidden: [kit.path, cache.path], keepReadable: [toolchain.path])
+            XCTAssertEqual(try run(script, in: underHidden).stdout, "hidden\nsecret\nhidden\n")
+        #endif
     }
 
     func testConfinedRequestsCarryOnlyTheirOwnEnvironment() {
