@@ -38,7 +38,7 @@ final class BuildCacheTests: XCTestCase {
     }
 
     func testTrimKeepsTheCacheWithinItsLimitOldestFirstAndClearFreesWhatIsNotInUse() throws {
-        for (name, age) in [("old", 300.0), ("new", 0.0)] {
+        for (name, age) in [("counter-01d", 300.0), ("counter-0e1", 0.0)] {
             let lease = try XCTUnwrap(cache.lease(name))
             try Data(count: 800 << 10).write(to: lease.slot.appendingPathComponent("objects"))
             lease.release()
@@ -48,12 +48,39 @@ final class BuildCacheTests: XCTestCase {
         }
         cache.trim()
         let left = try FileManager.default.contentsOfDirectory(atPath: cache.root.path)
-        XCTAssertEqual(left, ["new"])
+        XCTAssertEqual(left, ["counter-0e1"])
 
-        let held = try XCTUnwrap(cache.lease("new"))
+        let held = try XCTUnwrap(cache.lease("counter-0e1"))
         XCTAssertEqual(cache.clear(), 0, "a slot in use is not cleared")
         held.release()
         XCTAssertGreaterThanOrEqual(cache.clear(), 800 << 10)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: cache.root.path), [])
+    }
+
+    /// `GRADER_CACHE` may point at a folder that holds other things: only slots are ever removed.
+    func testTrimAndClearRemoveOnlySlots() throws {
+        let manager = FileManager.default
+        let slot = try XCTUnwrap(cache.lease("counter-0a1"))
+        try Data(count: 2 << 20).write(to: slot.slot.appendingPathComponent("objects"))
+        slot.release()
+        let foreign = ["notes.txt", "photos/cat.jpg", "project-abc/file", "counter-0b2/no-lock-here"]
+        for path in foreign {
+            let url = cache.root.appendingPathComponent(path)
+            try manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(count: 1 << 20).write(to: url)
+        }
+        try manager.createDirectory(
+            at: cache.root.appendingPathComponent("counter-0c3"), withIntermediateDirectories: true)
+        try manager.createSymbolicLink(
+            at: cache.root.appendingPathComponent("counter-0c3/lock"),
+            withDestinationURL: cache.root.appendingPathComponent("notes.txt"))
+
+        cache.trim()
+        XCTAssertFalse(manager.fileExists(atPath: slot.slot.path), "the slot is over the limit")
+        cache.clear()
+        for path in foreign + ["counter-0c3/lock"] {
+            XCTAssertTrue(
+                manager.fileExists(atPath: cache.root.appendingPathComponent(path).path), "\(path) was removed")
+        }
     }
 }

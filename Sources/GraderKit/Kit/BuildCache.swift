@@ -94,9 +94,7 @@ public struct BuildCache: Sendable {
     /// Removes the least recently used slots (not locked) until the cache is within its limit.
     public func trim() {
         let manager = FileManager.default
-        let slots = ((try? manager.contentsOfDirectory(atPath: root.path)) ?? []).map {
-            root.appendingPathComponent($0)
-        }
+        let slots = slotNames().map { root.appendingPathComponent($0) }
         var sized = slots.map { slot -> (URL, Int, Date) in
             let used =
                 (try? manager.attributesOfItem(atPath: slot.appendingPathComponent("lock").path)[.modificationDate])
@@ -113,12 +111,27 @@ public struct BuildCache: Sendable {
         }
     }
 
+    /// The entries of the cache folder that are slots: a folder named like a key (`movie-client-<hash in hex>`)
+    /// holding a `lock` file. Nothing else is ever removed, whatever `GRADER_CACHE` points at.
+    func slotNames() -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []).filter { name in
+            guard let dash = name.lastIndex(of: "-"), dash > name.startIndex else { return false }
+            let hex = name[name.index(after: dash)...]
+            guard (1...16).contains(hex.count), hex.allSatisfy({ $0.isHexDigit && !$0.isUppercase }) else {
+                return false
+            }
+            var info = stat()
+            return lstat(root.appendingPathComponent(name).appendingPathComponent("lock").path, &info) == 0
+                && (info.st_mode & S_IFMT) == S_IFREG
+        }
+    }
+
     /// Removes every slot no check is using; returns how many bytes were freed.
     @discardableResult
     public func clear() -> Int {
         let manager = FileManager.default
         var freed = 0
-        for name in (try? manager.contentsOfDirectory(atPath: root.path)) ?? [] {
+        for name in slotNames() {
             guard let lease = lease(name) else { continue }
             freed += Self.size(of: lease.slot)
             try? manager.removeItem(at: lease.slot)
