@@ -97,7 +97,7 @@ public struct BuildStage: Sendable {
         try manager.createDirectory(at: folder, withIntermediateDirectories: true)
         let copy = folder.appendingPathComponent(binary.lastPathComponent)
         let built = binary.deletingLastPathComponent()
-        let copier = SubmissionCopier(limits: SubmissionLimits(maxFileBytes: Int.max, maxTotalBytes: Int.max))
+        let copier = SubmissionCopier(limits: SubmissionLimits(maxFileBytes: .max, maxTotalBytes: .max, maxFiles: .max))
         for name in [binary.lastPathComponent] + bundles {
             let source = built.appendingPathComponent(name)
             guard let kind = SubmissionCopier.EntryKind(source.path) else { continue }
