@@ -33,6 +33,13 @@ final class SandboxTests: XCTestCase {
         return found
     }
 
+    /// Bubblewrap when it works here; else nil, once the report is seen to say it is missing.
+    private func bubblewrap() -> Sandbox? {
+        if let sandbox = available().first(where: { $0.isolation == .bubblewrap }) { return sandbox }
+        XCTAssertTrue(Sandbox.detect(runner: runner, hidden: []).notes.contains { $0.contains("install bubblewrap") })
+        return nil
+    }
+
     private func run(_ script: String, in sandbox: Sandbox, timeout: TimeInterval = 30) throws -> ProcessOutput {
         let scratch = folder.appendingPathComponent("scratch")
         let request = sandbox.confine(
@@ -70,11 +77,7 @@ final class SandboxTests: XCTestCase {
 
     func testBubblewrapWritesOnlyItsOwnFoldersAndHidesTheKit() throws {
         #if os(Linux)
-            guard let sandbox = available().first(where: { $0.isolation == .bubblewrap }) else {
-                XCTAssertTrue(
-                    Sandbox.detect(runner: runner, hidden: []).notes.contains { $0.contains("install bubblewrap") })
-                return
-            }
+            guard let sandbox = bubblewrap() else { return }
             let kitFile = folder.appendingPathComponent("kit/Hidden.swift")
             try "// hidden".write(to: kitFile, atomically: true, encoding: .utf8)
             let home = URL(fileURLWithPath: NSHomeDirectory()).appendingPathComponent(
@@ -103,11 +106,7 @@ final class SandboxTests: XCTestCase {
 
     func testBubblewrapsFileSystemsInMemoryHoldAtMostTheirSize() throws {
         #if os(Linux)
-            guard var sandbox = available().first(where: { $0.isolation == .bubblewrap }) else {
-                XCTAssertTrue(
-                    Sandbox.detect(runner: runner, hidden: []).notes.contains { $0.contains("install bubblewrap") })
-                return
-            }
+            guard var sandbox = bubblewrap() else { return }
             sandbox.temporaryBytes = 8 << 20
             sandbox.hiddenBytes = 8 << 20
             sandbox.hidden = [folder.appendingPathComponent("kit").path]
@@ -157,7 +156,7 @@ final class SandboxTests: XCTestCase {
     /// toolchain installed in /usr (the official images: its folder is `/`) must not bring back what is hidden.
     func testFoldersKeptReadableNeverUncoverAHiddenOne() throws {
         #if os(Linux)
-            guard available().contains(where: { $0.isolation == .bubblewrap }) else { return }
+            guard bubblewrap() != nil else { return }
             let kit = folder.appendingPathComponent("kit")
             let toolchain = kit.appendingPathComponent("toolchain")
             let cache = toolchain.appendingPathComponent("cache")
