@@ -10,4 +10,9 @@ void grader_batch_serve(int argc, char **argv) __attribute__((visibility("hidden
 int grader_harness_take(const char *result_path, const char *token, const char *test)
     __attribute__((visibility("hidden")));
 
+/// Makes every later `fork`, `vfork` and non-thread `clone` of this process and its threads fail (a seccomp
+/// filter; GraderNoProcesses.c). Returns 1 when the filter is in place, 0 where it cannot be (not Linux, no
+/// seccomp).
+int grader_forbid_processes(void) __attribute__((visibility("hidden")));
+
 #endif

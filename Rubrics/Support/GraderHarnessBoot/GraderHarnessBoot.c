@@ -66,13 +66,18 @@ static int grader_parse(char *line) {
 __attribute__((constructor(101))) static void grader_harness_boot(int argc, char **argv, char **envp) {
     (void)envp;
     const char *wanted = getenv("GRADER_RESULT_CHANNEL");
-    if (!wanted) return;
-    if (strcmp(wanted, "batch") == 0) {
+    if (wanted && strcmp(wanted, "batch") == 0) {
         // Returns only in a test process, with that test's request taken; the server itself never returns.
         grader_batch_serve(argc, argv);
+        grader_forbid_processes();
         return;
     }
-    if (strcmp(wanted, "stdin") != 0) return;
+    // Every process of the test binary the grader starts, but the batch server (which forks the tests), starts
+    // no process: a hidden test, a listing, the candidate's own tests (GraderNoProcesses.c). Other programs that
+    // link this file (the kit's own tests) are left alone.
+    const char *forbid = getenv("GRADER_NO_PROCESSES");
+    if (forbid && strcmp(forbid, "1") == 0) grader_forbid_processes();
+    if (!wanted || strcmp(wanted, "stdin") != 0) return;
     char line[6144];
     size_t used = 0;
     // One byte at a time: nothing past the line is consumed.

@@ -70,7 +70,10 @@ public struct GradingPackage: Sendable {
             "    targets: [",
         ]
         for module in included {
-            let dependencies = module.dependencies.filter(names.contains).map { "\"\($0)\"" }.joined(separator: ", ")
+            // The candidate's tests link the boot module too: it keeps their processes from starting processes
+            // even when no hidden target is left to bring it in (GraderNoProcesses.c).
+            let linked = module.kind == .candidateTests ? module.dependencies + [Self.bootModule] : module.dependencies
+            let dependencies = linked.filter(names.contains).map { "\"\($0)\"" }.joined(separator: ", ")
             let call = module.kind == .library || module.kind == .support ? "target" : "testTarget"
             let resources = module.hasResources ? ", resources: [.process(\"Resources\")]" : ""
             lines.append(

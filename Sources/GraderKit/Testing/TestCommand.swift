@@ -48,8 +48,10 @@ public struct TestLauncher: Sendable {
         _ words: (String, [String]), writable: [URL], workingDirectory: URL, environment: [String: String],
         input: Data? = nil, timeout: TimeInterval, outputLimit: Int = 64 << 10, asInit: Bool = false
     ) -> ProcessRequest {
+        // Every process of the test binary starts no process of its own (Rubrics/Support/GraderHarnessBoot).
         let request = ProcessRequest(
-            words.0, words.1, workingDirectory: workingDirectory, environment: environment, input: input,
+            words.0, words.1, workingDirectory: workingDirectory,
+            environment: environment.merging(["GRADER_NO_PROCESSES": "1"]) { _, forced in forced }, input: input,
             timeout: timeout, outputLimit: outputLimit)
         var access = Sandbox.Access(
             writable: writable, readable: [command.binary.deletingLastPathComponent()], limits: limits,

@@ -410,6 +410,46 @@ enum HostileFixtures {
                 return readable ? (value == 1 ? "1 tap" : "\(value) taps") : "unreadable"
         """#
 
+    /// Answers correctly only when the test's process can start threads but no process: `fork()` and `Process`
+    /// both fail (a fork bomb would fill the machine's process table; GraderNoProcesses.c).
+    static let startsProcessesLabel = #"""
+        var started = 0
+                for _ in 0..<32 {
+                    let child = fork()
+                    if child == 0 { _exit(0) }
+                    if child > 0 {
+                        started += 1
+                        waitpid(child, nil, 0)
+                    }
+                }
+                let shell = Process()
+                shell.executableURL = URL(fileURLWithPath: "/bin/true")
+                let spawned = (try? shell.run()) != nil
+                if spawned { shell.waitUntilExit() }
+                let ran = DispatchSemaphore(value: 0)
+                Thread { ran.signal() }.start()
+                let threads = ran.wait(timeout: .now() + 10) == .success
+                guard started == 0, !spawned, threads else {
+                    return "forked \(started) times, spawned: \(spawned), a thread ran: \(threads)"
+                }
+                return value == 1 ? "1 tap" : "\(value) taps"
+        """#
+
+    /// An own test that passes only when it cannot fork.
+    static let ownTestThatForks = """
+        import Counter
+        import Foundation
+        import XCTest
+
+        final class ProcessTests: XCTestCase {
+            func testTheTestCannotFork() {
+                let child = fork()
+                if child == 0 { _exit(0) }
+                XCTAssertEqual(child, -1)
+            }
+        }
+        """
+
     /// Answers correctly only in a process forked by the batch server (its environment names the batch channel):
     /// the proof that a batch ran.
     static let parentLabel = #"""

@@ -209,6 +209,13 @@ final class TrustAttackTests: XCTestCase {
                 ),
                 ("honest", [counter: FixtureSubmission.counter()]),
                 (
+                    "starts-processes",
+                    [
+                        counter: FixtureSubmission.counter(label: HostileFixtures.startsProcessesLabel),
+                        "Tests/CounterTests/ProcessTests.swift": HostileFixtures.ownTestThatForks,
+                    ]
+                ),
+                (
                     "own-tests-that-pass-fail-and-crash",
                     [
                         counter: FixtureSubmission.counter(),
@@ -272,6 +279,11 @@ final class TrustAttackTests: XCTestCase {
                 XCTAssertEqual(one.reviewReasons, other.reviewReasons, name)
                 XCTAssertEqual(one.ownTests, other.ownTests, name)
             }
+            // Hidden and own tests may start threads but no process, in a batch and alone.
+            let forks = try XCTUnwrap(batchedByName["starts-processes"])
+            XCTAssertEqual(
+                statuses(forks, "CT2"), [.pass, .pass, .pass], "a test started a process: \(messages(forks))")
+            XCTAssertEqual(forks.ownTests.map { [$0.total, $0.passed] }, [1, 1], "an own test forked")
             let own = try XCTUnwrap(batchedByName["own-tests-that-pass-fail-and-crash"]?.ownTests)
             XCTAssertEqual([own.total, own.passed, own.failed], [4, 2, 2])
             XCTAssertNotNil(own.lineCoverage)

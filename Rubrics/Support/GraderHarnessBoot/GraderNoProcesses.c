@@ -1,0 +1,79 @@
+// Test processes may start threads but no processes (docs/grading.md, "No processes from tests").
+//
+// A test that forks in a loop fills the machine's process table (32 768 entries by default, shared by every
+// program on the machine) long before its time limit ends it: the grader and the other submissions' tests,
+// which run beside it, could not start anything. The limit on processes per user does not hold for root, which
+// graders in containers often are, so each test process installs a seccomp filter before any Swift code runs:
+// - `fork`, `vfork` and a `clone` without CLONE_THREAD fail with EPERM (`fork()`, `posix_spawn`, `Process.run`);
+// - `clone3` fails with ENOSYS (its flags are out of a filter's reach), so the C library starts threads with
+//   `clone`, as it does on kernels before 5.3;
+// - a system call of another ABI (32-bit `int 0x80`, x32) fails with EPERM: the filter knows one ABI's numbers.
+// Threads stay bounded by the address-space limit the grader sets on every test process.
+#include "GraderBatch.h"
+
+#if defined(__linux__)
+
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
+#include <errno.h>
+#include <linux/audit.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
+#include <sched.h>
+#include <stddef.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#if defined(__x86_64__)
+#define GRADER_AUDIT_ARCH AUDIT_ARCH_X86_64
+#elif defined(__aarch64__)
+#define GRADER_AUDIT_ARCH AUDIT_ARCH_AARCH64
+#endif
+
+#ifndef __NR_clone3
+#define __NR_clone3 435
+#endif
+
+#define GRADER_DENY(error) BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | ((error) & SECCOMP_RET_DATA))
+#define GRADER_ALLOW BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW)
+
+int grader_forbid_processes(void) {
+#if defined(GRADER_AUDIT_ARCH)
+    struct sock_filter filter[] = {
+        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch)),
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, GRADER_AUDIT_ARCH, 1, 0),
+        GRADER_DENY(EPERM),
+        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
+#if defined(__x86_64__)
+        BPF_JUMP(BPF_JMP | BPF_JGE | BPF_K, 0x40000000, 0, 1),  // the x32 ABI's numbers
+        GRADER_DENY(EPERM),
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_fork, 0, 1),
+        GRADER_DENY(EPERM),
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_vfork, 0, 1),
+        GRADER_DENY(EPERM),
+#endif
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_clone3, 0, 1),
+        GRADER_DENY(ENOSYS),
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_clone, 1, 0),
+        GRADER_ALLOW,
+        // clone's flags are its first argument; CLONE_THREAD lies in the low word on both ABIs.
+        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, args[0])),
+        BPF_JUMP(BPF_JMP | BPF_JSET | BPF_K, CLONE_THREAD, 0, 1),
+        GRADER_ALLOW,
+        GRADER_DENY(EPERM),
+    };
+    struct sock_fprog program = {.len = sizeof filter / sizeof filter[0], .filter = filter};
+    if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) return 0;
+    return syscall(__NR_seccomp, SECCOMP_SET_MODE_FILTER, 0, &program) == 0;
+#else
+    return 0;
+#endif
+}
+
+#else
+
+int grader_forbid_processes(void) { return 0; }
+
+#endif
