@@ -57,6 +57,23 @@ final class BuildCacheTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: cache.root.path), [])
     }
 
+    /// A slot's size is what its regular files hold, nested folders included; a link counts nothing, whatever it
+    /// points at.
+    func testSizeCountsRegularFilesAndNeverFollowsALink() throws {
+        let manager = FileManager.default
+        let slot = cache.root.appendingPathComponent("counter-0d4")
+        try manager.createDirectory(at: slot.appendingPathComponent("a/b/c"), withIntermediateDirectories: true)
+        try Data(count: 1000).write(to: slot.appendingPathComponent("top"))
+        try Data(count: 2345).write(to: slot.appendingPathComponent("a/b/c/deep"))
+        let outside = cache.root.appendingPathComponent("outside")
+        try Data(count: 1 << 20).write(to: outside)
+        try manager.createSymbolicLink(at: slot.appendingPathComponent("a/link"), withDestinationURL: outside)
+        try manager.createSymbolicLink(
+            at: slot.appendingPathComponent("a/b/loop"), withDestinationURL: slot.appendingPathComponent("a"))
+        XCTAssertEqual(BuildCache.size(of: slot), 3345)
+        XCTAssertEqual(BuildCache.size(of: slot.appendingPathComponent("missing")), 0)
+    }
+
     /// `GRADER_CACHE` may point at a folder that holds other things: only slots are ever removed.
     func testTrimAndClearRemoveOnlySlots() throws {
         let manager = FileManager.default
