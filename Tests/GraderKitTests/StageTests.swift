@@ -126,6 +126,54 @@ final class StageTests: XCTestCase {
             result.notes.firstIndex { $0.contains("the fake build fails") } ?? .max)
     }
 
+    /// Swift Testing's listing (a process loading the binary) runs only where a candidate file names the module.
+    func testSwiftTestingIsListedOnlyWhereACandidateFileNamesIt() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "grader-testing-\(UUID().uuidString)")
+        cleanup.append(folder)
+        func write(_ text: String, to path: String) throws {
+            let url = folder.appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        try write(FixtureSubmission.counter(), to: "Sources/Counter/Counter.swift")
+        try write(FixtureSubmission.ownXCTests, to: "Tests/CounterTests/CounterTests.swift")
+        try write("import Testing\n", to: "Hidden/HiddenSuite/Kit.swift")
+        let package = GradingPackage(
+            folder: folder,
+            modules: [
+                .init(name: "Counter", kind: .library, path: "Sources/Counter", dependencies: []),
+                .init(name: "CounterTests", kind: .candidateTests, path: "Tests/CounterTests", dependencies: []),
+                .init(name: "HiddenSuite", kind: .hidden, path: "Hidden/HiddenSuite", dependencies: []),
+            ], notes: [])
+        XCTAssertFalse(OwnTestRunner.mayUseSwiftTesting(package), "only the kit's files name Testing")
+        for path in ["Tests/CounterTests/StartTests.swift", "Sources/Counter/Reexport.swift"] {
+            try write(FixtureSubmission.ownSwiftTests, to: path)
+            XCTAssertTrue(OwnTestRunner.mayUseSwiftTesting(package), path)
+            try FileManager.default.removeItem(at: folder.appendingPathComponent(path))
+        }
+
+        let asked = FlagBox()
+        let runner = ProcessRunner { request in
+            if request.arguments.contains("swift-testing") { asked.set(true) }
+            let listing = request.arguments.contains("--list-tests") ? "CounterTests.CounterTests/testIncrement\n" : ""
+            return ProcessOutput(status: 0, stdout: listing, stderr: "")
+        }
+        let binary = folder.appendingPathComponent("GradedPackageTests.xctest")
+        let launcher = TestLauncher(
+            command: TestCommand(binary: binary), sandbox: Sandbox(isolation: .none), fingerprint: nil)
+        var own = OwnTestRunner(runner: runner, jobs: 1)
+        own.batches = false
+        let work = folder.appendingPathComponent("work")
+        let summary = own.run(
+            modules: ["CounterTests"], launcher: launcher, package: folder, workDirectory: work, swiftTesting: false)
+        XCTAssertEqual(summary.map(\.total), .success(1))
+        XCTAssertFalse(asked.value, "Swift Testing was asked although no candidate file names it")
+        _ = own.run(modules: ["CounterTests"], launcher: launcher, package: folder, workDirectory: work)
+        XCTAssertTrue(asked.value, "Swift Testing is asked by default")
+    }
+
     func testOwnTestsRunBesideTheHiddenTests() throws {
         let rubric = try identified(["Sources/Counter/Counter.swift": FixtureSubmission.counter()]).rubric
         let suite = try HiddenSuite(kit: kit.kit, rubric: rubric)

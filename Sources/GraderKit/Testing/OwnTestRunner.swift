@@ -32,9 +32,12 @@ public struct OwnTestRunner: Sendable {
 
     /// Counts, outcomes and coverage of the tests in `modules` (the candidate's test targets), each run in a
     /// sandboxed process of its own (in batches where the sandbox allows it).
-    public func run(modules: [String], launcher: TestLauncher, package: URL, workDirectory: URL) -> Result<
-        OwnTestsSummary, Unavailable
-    > {
+    ///
+    /// `swiftTesting: false` skips Swift Testing's listing (a process that loads the binary) where no candidate
+    /// file names the module (`mayUseSwiftTesting`): then no `@Test` can exist.
+    public func run(
+        modules: [String], launcher: TestLauncher, package: URL, workDirectory: URL, swiftTesting: Bool = true
+    ) -> Result<OwnTestsSummary, Unavailable> {
         guard !modules.isEmpty else {
             return .success(OwnTestsSummary(total: 0, passed: 0, failed: 0, lineCoverage: nil, files: []))
         }
@@ -47,8 +50,9 @@ public struct OwnTestRunner: Sendable {
         let xcTests: [String]
         let swiftTests: [String]
         // The two listings are independent: Swift Testing's is asked on a thread of its own.
-        let swiftListing = BackgroundWork { [self] in
-            list(
+        let swiftListing = BackgroundWork { [self] () -> Result<[String], Unavailable> in
+            guard swiftTesting else { return .success([]) }
+            return list(
                 launcher.command.swiftTesting(["--list-tests"]), launcher: launcher, prefixes: prefixes, folder: runs,
                 required: false)
         }
@@ -99,6 +103,16 @@ public struct OwnTestRunner: Sendable {
             OwnTestsSummary(
                 total: planned.count, passed: passed, failed: planned.count - passed, lineCoverage: coverage?.total,
                 files: coverage?.files ?? []))
+    }
+
+    /// Whether a Swift Testing test may exist in the package's candidate modules: a `@Test` needs an import of
+    /// `Testing` in some candidate file (the kit's support modules never re-export it), so without the word in any
+    /// of them there is none.
+    public static func mayUseSwiftTesting(_ package: GradingPackage) -> Bool {
+        package.modules.filter { $0.kind == .library || $0.kind == .candidateTests }.contains { module in
+            let tree = SourceTree(scanning: package.folder.appendingPathComponent(module.path))
+            return tree.swiftFiles.contains { tree.text(of: $0)?.contains("Testing") ?? true }
+        }
     }
 
     /// Test ids printed by a `--list-tests` run, kept when they start with one of `prefixes`. A listing that

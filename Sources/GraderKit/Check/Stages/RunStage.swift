@@ -43,9 +43,11 @@ public struct RunStage: Sendable {
             var ownRunner = OwnTestRunner(runner: runner, listTimeout: listTimeout, jobs: jobs)
             ownRunner.batches = batches
             let own = ownRunner
-            let folder = built.package.folder
+            let package = built.package
             ownTests = BackgroundWork {
-                own.run(modules: modules.map(\.name), launcher: launcher, package: folder, workDirectory: work)
+                own.run(
+                    modules: modules.map(\.name), launcher: launcher, package: package.folder, workDirectory: work,
+                    swiftTesting: OwnTestRunner.mayUseSwiftTesting(package))
             }
             if let broken = outcome.brokenCandidateTests.first {
                 notes.append("the candidate's own tests do not compile: \(broken.formatted)")
