@@ -66,6 +66,8 @@ int grader_forbid_processes(void) {
     };
     struct sock_fprog program = {.len = sizeof filter / sizeof filter[0], .filter = filter};
     if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) return 0;
+    // Every thread of the process, should a library have started one before this runs.
+    if (syscall(__NR_seccomp, SECCOMP_SET_MODE_FILTER, SECCOMP_FILTER_FLAG_TSYNC, &program) == 0) return 1;
     return syscall(__NR_seccomp, SECCOMP_SET_MODE_FILTER, 0, &program) == 0;
 #else
     return 0;
