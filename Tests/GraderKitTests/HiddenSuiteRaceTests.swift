@@ -50,20 +50,64 @@ final class HiddenSuiteRaceTests: XCTestCase {
     /// facts-feed's solution at `folder` with `requirement`'s regions undone (nil: none), and a `Property` that
     /// tells its observers 0.3 s after storing a value set off the main thread.
     private static func solution(_ kit: Kit, at folder: URL, without requirement: String?) throws -> URL {
-        let rubric = try kit.rubric("facts-feed")
+        try solution(kit, "facts-feed", at: folder, without: requirement) { path, text in
+            guard path.hasSuffix("Support/Property.swift") else { return text }
+            let telling = "for receiver in receivers { receiver(newValue) }"
+            XCTAssertTrue(text.contains(telling), "Property.swift no longer tells its observers this way")
+            return text.replacingOccurrences(
+                of: telling, with: "if !Thread.isMainThread { Thread.sleep(forTimeInterval: 0.3) }\n" + telling)
+        }
+    }
+
+    /// TW8's feed test waited for the cells, drained the main queue and then counted the spinner's changes off
+    /// main: a spinner stopped on a background queue after the cells came after the count, and passed. It now waits
+    /// for the stop. The mistake stops the spinner 0.3 s after the cells, on a global queue.
+    func testTW8CatchesASpinnerStoppedOffMainAfterTheCells() throws {
+        let kit = Kit(root: FixtureKit.repositoryRoot)
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("race-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: work) }
+        let stop = "        }\n        loading.value = false\n"
+        let late = try Self.solution(kit, "twitter-client", at: work.appendingPathComponent("late"), without: nil) {
+            path, text in
+            guard path.hasSuffix("Feed/FeedViewModel.swift") else { return text }
+            XCTAssertTrue(text.contains(stop), "FeedViewModel.show no longer stops the spinner this way")
+            return "import Foundation\n"
+                + text.replacingOccurrences(
+                    of: stop,
+                    with:
+                        "        }\n        DispatchQueue.global().asyncAfter(deadline: .now() + 0.3) { self.loading.value = false }\n"
+                )
+        }
+        let solution = try Self.solution(
+            kit, "twitter-client", at: work.appendingPathComponent("solution"), without: nil
+        ) { $1 }
+        var options = CheckOptions()
+        options.exercise = "twitter-client"
+        options.jobs = 2
+        options.testTimeout = 30
+        let results = Checker(kit: kit, options: options, analyzers: .none).check([late.path, solution.path])
+        let test =
+            "TW8MainThreadTests/test_TW8_feedCellsAndLoading_changeOnMain_whenTheTimelineAnswersOnTheClientsQueue"
+        XCTAssertEqual(
+            results.map { $0.tests.first { $0.name == test }?.status }, [.fail, .pass], "\(results.map(\.notes))")
+    }
+
+    /// `exercise`'s solution at `folder` with `requirement`'s regions undone (nil: none), each source file passed
+    /// through `patch` (its path in the package, its text).
+    private static func solution(
+        _ kit: Kit, _ exercise: String, at folder: URL, without requirement: String?,
+        patch: (String, String) -> String
+    ) throws -> URL {
+        let rubric = try kit.rubric(exercise)
         let keeping = Set(rubric.requirements.map(\.id).filter { $0 != requirement })
-        let source = kit.solution("facts-feed")
+        let source = kit.solution(exercise)
         let tree = SourceTree(scanning: source)
         for path in tree.swiftFiles where path.hasPrefix("Sources/") {
-            var text = try SolutionMarkers.strip(
-                String(contentsOf: tree.url(of: path), encoding: .utf8), file: path, keeping: keeping
-            ).text
-            if path.hasSuffix("Support/Property.swift") {
-                let telling = "for receiver in receivers { receiver(newValue) }"
-                XCTAssertTrue(text.contains(telling), "Property.swift no longer tells its observers this way")
-                text = text.replacingOccurrences(
-                    of: telling, with: "if !Thread.isMainThread { Thread.sleep(forTimeInterval: 0.3) }\n" + telling)
-            }
+            let text = patch(
+                path,
+                try SolutionMarkers.strip(
+                    String(contentsOf: tree.url(of: path), encoding: .utf8), file: path, keeping: keeping
+                ).text)
             let destination = folder.appendingPathComponent(path)
             try FileManager.default.createDirectory(
                 at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)

@@ -77,14 +77,17 @@ final class TW8MainThreadTests: HiddenTestCase {
         let cells = Deliveries<[TweetCellModel]>()
         let loading = Deliveries<Bool>()
         let loaded = expectation(description: "the feed's cells")
+        // The spinner's stop is waited for too: a stop made off main after the cells would come after the drain.
+        let stopped = expectation(description: "the spinner stopped after the load")
         let cellsObservation = record(feed.cells, into: cells, arrived: loaded) { !$0.isEmpty }
-        let loadingObservation = record(feed.isLoading, into: loading)
+        let loadingObservation = record(feed.isLoading, into: loading, arrived: stopped) { !$0 }
         defer {
             cellsObservation.dispose()
             loadingObservation.dispose()
         }
         feed.viewDidLoad()
         waitLoudly(for: loaded)
+        waitLoudly(for: stopped)
         drainMainQueue(after: "the timeline's answer")
         XCTAssertEqual(cells.values.last?.map(\.title), ["@jack"])
         XCTAssertEqual(cells.offMainCount, 0, "cells must change on the main thread")
