@@ -7,7 +7,8 @@ import XCTest
     import FoundationNetworking
 #endif
 
-/// FL2: the generic engine: URLComponents, one error per kind of failure, decoding off main, completion on main.
+/// FL2: the generic engine: URLComponents, one error per kind of failure, decoding off main, completion on main
+/// (every error's completion too, not only a success's).
 final class FL2NetworkEngineTests: HiddenTestCase {
     /// Requests `endpoint` from an engine over `transport`; the completion's outcome and whether it ran on main.
     private func outcome(
@@ -71,20 +72,24 @@ final class FL2NetworkEngineTests: HiddenTestCase {
         XCTAssertEqual(transport.requests.count, 0)
     }
 
-    func test_FL2_aTransportFailureIsATransportErrorWithItsCode() {
-        let (result, _) = outcome(of: TestEndpoint(path: "/v1/photos"), answering: .failure(.notConnectedToInternet))
+    func test_FL2_aTransportFailureIsATransportErrorWithItsCodeOnMain() {
+        let (result, onMain) = outcome(
+            of: TestEndpoint(path: "/v1/photos"), answering: .failure(.notConnectedToInternet))
         guard case .failure(.transport(let code))? = result else {
             return XCTFail("expected a transport error, got \(String(describing: result))")
         }
         XCTAssertEqual(code, .notConnectedToInternet)
+        XCTAssertEqual(onMain, true, "a transport error's completion did not run on the main thread")
     }
 
-    func test_FL2_aNon2xxStatusIsAnHTTPErrorWithTheStatus() {
-        let (result, _) = outcome(of: TestEndpoint(path: "/v1/photos"), answering: .json(#"{"value": 1}"#, status: 503))
+    func test_FL2_aNon2xxStatusIsAnHTTPErrorWithTheStatusOnMain() {
+        let (result, onMain) = outcome(
+            of: TestEndpoint(path: "/v1/photos"), answering: .json(#"{"value": 1}"#, status: 503))
         guard case .failure(.http(let status))? = result else {
             return XCTFail("expected an HTTP error, got \(String(describing: result))")
         }
         XCTAssertEqual(status, 503)
+        XCTAssertEqual(onMain, true, "an HTTP error's completion did not run on the main thread")
     }
 
     func test_FL2_theEdgesOf2xxAreHTTPErrors() {
@@ -99,11 +104,12 @@ final class FL2NetworkEngineTests: HiddenTestCase {
         }
     }
 
-    func test_FL2_malformedJSONIsADecodingError() {
-        let (result, _) = outcome(of: TestEndpoint(path: "/v1/photos"), answering: .json(#"{"value": "#))
+    func test_FL2_malformedJSONIsADecodingErrorOnMain() {
+        let (result, onMain) = outcome(of: TestEndpoint(path: "/v1/photos"), answering: .json(#"{"value": "#))
         guard case .failure(.decoding)? = result else {
             return XCTFail("expected a decoding error, got \(String(describing: result))")
         }
+        XCTAssertEqual(onMain, true, "a decoding error's completion did not run on the main thread")
     }
 
     func test_FL2_decodingRunsOffTheMainThreadAndTheCompletionOnIt() throws {
