@@ -84,6 +84,35 @@ final class FL5PagingTests: HiddenTestCase {
         XCTAssertEqual(service.calls, ["kittens#1", "kittens#2", "kittens#3"])
     }
 
+    func test_FL5_aFailedPageStopsTheSpinnerAndKeepsThePhotosShown() {
+        let (screen, service, _) = screenOnPageOne(of: 3)
+        screen.willDisplayPhoto(at: 19)
+        XCTAssertEqual(service.calls, ["kittens#1", "kittens#2"])
+        service.fail(1, with: .transport(.timedOut))
+        XCTAssertFalse(screen.isLoading.value, "page 2 failed and nothing else is loading, yet the spinner stayed on")
+        XCTAssertEqual(
+            screen.photos.value.map(\.id), (1...20).map(String.init), "a failed next page must keep the photos shown")
+    }
+
+    func test_FL5_aFailedPageIsAskedForAgainByTheNextScrollAndAppendsInOrder() {
+        let (screen, service, clock) = screenOnPageOne(of: 3)
+        screen.willDisplayPhoto(at: 19)
+        XCTAssertEqual(service.calls, ["kittens#1", "kittens#2"])
+        service.fail(1, with: .transport(.timedOut))
+        screen.willDisplayPhoto(at: 19)
+        clock.advance(by: 5)
+        guard service.calls == ["kittens#1", "kittens#2", "kittens#2"] else {
+            return XCTFail(
+                "after page 2 failed, showing the last row again should ask for page 2 again (page 2 is still the "
+                    + "next page), got \(service.calls)")
+        }
+        service.answer(2, with: page(2, of: 3, total: 60, 21...40))
+        XCTAssertEqual(screen.photos.value.map(\.id), (1...40).map(String.init), "page 2 should append to page 1")
+        screen.willDisplayPhoto(at: 39)
+        clock.advance(by: 5)
+        XCTAssertEqual(service.calls, ["kittens#1", "kittens#2", "kittens#2", "kittens#3"])
+    }
+
     func test_FL5_pagingStopsAfterTheLastPage() {
         let (screen, service, clock) = screenOnPageOne(of: 2, total: 30)
         screen.willDisplayPhoto(at: 19)
