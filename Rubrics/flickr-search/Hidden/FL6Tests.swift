@@ -7,8 +7,8 @@ import XCTest
     import FoundationNetworking
 #endif
 
-/// FL6: images as in movie-client: loaded asynchronously, cached, one fetch per URL, failures not cached; a
-/// reused cell cancels its old load and never shows a late image for the photo it showed before.
+/// FL6: images as in movie-client: loaded asynchronously, cached, one fetch per URL, failures not cached and shown as
+/// the placeholder; a reused cell cancels its old load and never shows a late image for the photo it showed before.
 final class FL6ImageTests: HiddenTestCase {
     private func imageURL() -> URL {
         let address = "https://live.staticflickr.com/65535/53012345678_a1b2c3d4e5_q.jpg"
@@ -181,6 +181,19 @@ final class FL6ImageTests: HiddenTestCase {
         loader.loads.first?.completion(.success(Data("ONE".utf8)))
         XCTAssertEqual(history, ["loading", "image:ONE"])
         XCTAssertEqual(loader.loads.count, 1)
+        withExtendedLifetime(token) {}
+    }
+
+    func test_FL6_aCellWhoseImageFailsShowsThePlaceholder() {
+        let loader = HeldLoader()
+        let cell = PhotoCellModel(photo: photo("1"), imageLoader: loader)
+        var history: [String] = []
+        let token = cell.image.observe { history.append(self.describe($0)) }
+        XCTAssertEqual(loader.loads.count, 1, "the cell should load its photo's image")
+        loader.loads.first?.completion(.failure(URLError(.badServerResponse)))
+        XCTAssertEqual(history.first, "loading")
+        XCTAssertEqual(
+            history.last, "placeholder", "a failed image load must end in the placeholder; history: \(history)")
         withExtendedLifetime(token) {}
     }
 
