@@ -187,7 +187,7 @@ final class FF5LazyImageTests: HiddenTestCase {
             viewModel.rows.value[0].image, .loaded(Data([0xFF, 0xD8])), "a's image never shows in b's row")
     }
 
-    func test_FF5_cachedImageIsServedWithoutARequest() {
+    func test_FF5_cachedImageIsServedWithoutARequest_onlyForItsOwnURL() {
         // One loader serves both screens: its cache (whichever it keeps) answers the second.
         let transport = imageTransport()
         let loader = ImageLoader(session: transport.session, cache: ImageCache())
@@ -201,6 +201,19 @@ final class FF5LazyImageTests: HiddenTestCase {
         XCTAssertTrue(waitUntil { second.rows.value[2].image == .loaded(Data(b.absoluteString.utf8)) })
         settle()
         XCTAssertEqual(requestedURLs(transport), [b], "the second screen is served from the cache")
+
+        // The same file name on another host is another image (its bytes are its own URL's text): the cache
+        // answers a whole URL, nothing less.
+        let sameName = hiddenURL("https://cdn.example.org/other/b.jpg")
+        let answers = LockedLog<String>()
+        loader.loadImage(from: sameName) {
+            answers.append((try? $0.get()).map { String(decoding: $0, as: UTF8.self) } ?? "no image")
+        }
+        XCTAssertTrue(waitUntil { !answers.values.isEmpty }, "no answer for \(sameName)")
+        XCTAssertEqual(
+            answers.values, [sameName.absoluteString],
+            "the image of \(sameName) is another URL's: the cache matched it by less than its whole URL")
+        XCTAssertEqual(requestedURLs(transport), [b, sameName], "a URL not fetched before is fetched")
     }
 
     func test_FF5_failedImageKeepsThePlaceholder() {

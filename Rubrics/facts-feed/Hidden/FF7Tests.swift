@@ -73,6 +73,23 @@ final class FF7RefreshTests: HiddenTestCase {
         XCTAssertEqual(loader.pending.count, 0, "no load is left waiting")
     }
 
+    func test_FF7_refreshAfterAFailedFirstLoadLoadsAgain() {
+        // Offline at launch: the first load fails and no rows are shown; pulling to refresh must still reload.
+        let loader = HeldFeedLoader()
+        let viewModel = makeViewModel(loader)
+        viewModel.viewDidLoad()
+        loader.answer(.failure(.transport("The Internet connection appears to be offline.")))
+
+        viewModel.refreshRequested()
+
+        XCTAssertEqual(
+            loader.started, 2, "a refresh after a failed first load started nothing: the failed load stays 'in flight'")
+        guard loader.started == 2 else { return }
+        loader.answer(.success(threeRows))
+        XCTAssertEqual(viewModel.rows.value.count, 3, "the refreshed feed is shown")
+        XCTAssertEqual(viewModel.state.value, .loaded)
+    }
+
     func test_FF7_failedRefreshKeepsTheRowsAndReportsTheError() {
         let loader = HeldFeedLoader()
         let viewModel = makeViewModel(loader)

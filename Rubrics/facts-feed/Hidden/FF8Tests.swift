@@ -48,6 +48,44 @@ private final class FeedResultBox: @unchecked Sendable {
     var value: Result<Feed, FeedError>? { lock.withLock { stored } }
 }
 
+/// Holds every load until the test answers it, on the test's thread.
+private final class HeldFeedLoader: FeedLoading {
+    private(set) var pending: [(Result<Feed, FeedError>) -> Void] = []
+
+    func loadFeed(completion: @escaping (Result<Feed, FeedError>) -> Void) {
+        pending.append(completion)
+    }
+
+    func answer(_ result: Result<Feed, FeedError>) {
+        guard !pending.isEmpty else { return XCTFail("no load is waiting for an answer") }
+        pending.removeFirst()(result)
+    }
+}
+
+/// The names of the screen's outputs in the order they were set, from the moment it starts observing.
+private final class OutputLog {
+    let names = LockedLog<String>()
+    private var observations: [Observation] = []
+
+    init(_ viewModel: FeedViewModel) {
+        let names = names
+        observations = [
+            viewModel.title.observe { _ in names.append("title") },
+            viewModel.state.observe { _ in names.append("state") },
+            viewModel.rows.observe { _ in names.append("rows") },
+            viewModel.isRefreshing.observe { _ in names.append("isRefreshing") },
+            viewModel.refreshError.observe { _ in names.append("refreshError") },
+        ]
+    }
+
+    /// The outputs set since `count` names were logged.
+    func since(_ count: Int) -> [String] { Array(names.values.dropFirst(count)) }
+
+    func cancel() {
+        for observation in observations { observation.cancel() }
+    }
+}
+
 /// An image loader that never answers.
 private final class SilentImageLoader: ImageLoading {
     func loadImage(from url: URL, completion: @escaping (Result<Data, FeedError>) -> Void) {}
@@ -109,6 +147,58 @@ final class FF8ThreadingTests: HiddenTestCase {
         scheduler.run()
         XCTAssertEqual(viewModel.state.value, .loaded)
         XCTAssertEqual(viewModel.rows.value.count, 1)
+    }
+
+    func test_FF8_aFailedLoadChangesTheOutputsOnlyThroughTheUIScheduler() {
+        let feeds = HeldFeedLoader()
+        let scheduler = TestScheduler()
+        let viewModel = FeedViewModel(feedLoader: feeds, imageLoader: SilentImageLoader(), uiScheduler: scheduler)
+        viewModel.viewDidLoad()
+        scheduler.run()
+        XCTAssertEqual(feeds.pending.count, 1, "viewDidLoad loads the feed")
+        guard feeds.pending.count == 1 else { return }
+        let log = OutputLog(viewModel)
+        defer { log.cancel() }
+        let seen = log.names.values.count
+
+        feeds.answer(.failure(.transport("The Internet connection appears to be offline.")))
+
+        XCTAssertEqual(log.since(seen), [], "a failure changed outputs on the loader's queue, not on the UI scheduler")
+        scheduler.run()
+        guard case .failed = viewModel.state.value else {
+            return XCTFail("once the UI scheduler runs, the state is failed: \(viewModel.state.value)")
+        }
+    }
+
+    func test_FF8_aRefreshChangesTheOutputsOnlyThroughTheUIScheduler() {
+        let feeds = HeldFeedLoader()
+        let scheduler = TestScheduler()
+        let viewModel = FeedViewModel(feedLoader: feeds, imageLoader: SilentImageLoader(), uiScheduler: scheduler)
+        viewModel.viewDidLoad()
+        scheduler.run()
+        feeds.answer(.success(feed))
+        scheduler.run()
+        let log = OutputLog(viewModel)
+        defer { log.cancel() }
+        let answers: [(kind: String, result: Result<Feed, FeedError>)] = [
+            ("successful", .success(feed)), ("failed", .failure(.http(status: 503))),
+        ]
+
+        for answer in answers {
+            viewModel.refreshRequested()
+            scheduler.run()
+            XCTAssertEqual(feeds.pending.count, 1, "a refresh loads the feed")
+            guard feeds.pending.count == 1 else { return }
+            let seen = log.names.values.count
+
+            feeds.answer(answer.result)
+
+            XCTAssertEqual(
+                log.since(seen), [],
+                "a \(answer.kind) refresh changed outputs on the loader's queue, not on the UI scheduler")
+            scheduler.run()
+            XCTAssertFalse(viewModel.isRefreshing.value, "once the UI scheduler runs, the refresh control stops")
+        }
     }
 
     func test_FF8_viewDidLoadReturnsBeforeTheNetworkAnswers() {
