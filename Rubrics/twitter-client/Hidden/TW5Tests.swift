@@ -130,6 +130,28 @@ final class TW5FeedTests: HiddenTestCase {
         XCTAssertEqual(feed.cells.value.map(\.text), ["new"], "the first load's late answer is out of date")
     }
 
+    func test_TW5_anOlderLoadFailingLast_neverWipesTheNewerAnswer() {
+        let held = HeldTimeline()
+        let feed = FeedViewModel(timeline: held, session: LoggedInSession(), uiScheduler: ImmediateScheduler())
+        feed.viewDidLoad()
+        feed.refreshRequested()
+        guard held.completions.count == 2 else {
+            // A refresh that waits for the load on its way starts no second load: no older answer can come last.
+            XCTAssertEqual(held.completions.count, 1, "one load, or one more for the refresh")
+            held.completions.first?(.success([tweet("2", "ev", "new")]))
+            XCTAssertEqual(feed.cells.value.map(\.text), ["new"])
+            XCTAssertFalse(feed.isLoading.value, "the one load answered")
+            return
+        }
+        held.completions[1](.success([tweet("2", "ev", "new")]))
+        held.completions[0](.failure(.notLoggedIn))
+        XCTAssertEqual(
+            feed.cells.value.map(\.text), ["new"],
+            "the first load's late failure is out of date: it must not clear the newer load's tweets (check a "
+                + "load's staleness before handling its answer, failures too)")
+        XCTAssertFalse(feed.isLoading.value, "both loads answered: no load is under way")
+    }
+
     func test_TW5_cellModel_titleIsAtHandle_textIsTheTweetsText() {
         let tweet = Tweet(id: "42", handle: "swiftlang", text: "Swift 6 🎉", date: Date(timeIntervalSince1970: 0))
         let cell = TweetCellModel(tweet: tweet)
