@@ -11,6 +11,13 @@ import XCTest
 /// TW5's, so these tests build on both (declared in rubric.json). The client is logged in on itself, never through
 /// the Log In screen.
 final class TW8MainThreadTests: HiddenTestCase {
+    /// A session that stays logged in, for a feed whose timeline is another client's.
+    private final class LoggedInSession: Session {
+        let isLoggedIn = ReadOnlyProperty(constant: true)
+        func logIn(username: String, password: String) {}
+        func logOut() {}
+    }
+
     private func makeClient() -> TwitterClient {
         let tweet = Tweet(id: "1", handle: "jack", text: "hello", date: Date(timeIntervalSince1970: 1_000))
         return TwitterClient(
@@ -92,6 +99,31 @@ final class TW8MainThreadTests: HiddenTestCase {
         XCTAssertEqual(cells.values.last?.map(\.title), ["@jack"])
         XCTAssertEqual(cells.offMainCount, 0, "cells must change on the main thread")
         XCTAssertEqual(loading.offMainCount, 0, "isLoading must change on the main thread")
+    }
+
+    func test_TW8_feedCellsAndLoading_changeOnMain_whenTheTimelineFailsOnTheClientsQueue() {
+        // Nobody is logged in to the client the feed loads from, so it fails every load on its own queue; the
+        // session stays logged in, so the failure is the latest load's answer and the spinner must stop (TW5).
+        let feed = FeedViewModel(
+            timeline: makeClient(), session: LoggedInSession(), uiScheduler: QueueScheduler(queue: .main))
+        let cells = Deliveries<[TweetCellModel]>()
+        let loading = Deliveries<Bool>()
+        let stopped = expectation(description: "the spinner stopped after the failed load")
+        let cellsObservation = record(feed.cells, into: cells)
+        let loadingObservation = record(feed.isLoading, into: loading, arrived: stopped) { !$0 }
+        defer {
+            cellsObservation.dispose()
+            loadingObservation.dispose()
+        }
+        feed.viewDidLoad()
+        waitLoudly(for: stopped)
+        drainMainQueue(after: "the timeline's failure")
+        XCTAssertEqual(cells.values.last?.count, 0, "a failed first load shows no tweets")
+        XCTAssertEqual(
+            loading.offMainCount, 0,
+            "isLoading must change on the main thread also when the load fails: hop to the UI scheduler on "
+                + "failures as on successes")
+        XCTAssertEqual(cells.offMainCount, 0, "cells must change on the main thread also when the load fails")
     }
 
     func test_TW8_feedChangesWhenTheSessionEndsOnABackgroundQueue_arriveOnMain() {
