@@ -67,6 +67,24 @@ final class MC10ListScreenTests: HiddenTestCase {
         XCTAssertFalse(history.contains { if case .failed = $0 { true } else { false } }, "states: \(history)")
     }
 
+    func test_MC10_aRefreshShowsTheNewMoviesInTheCells() {
+        let service = HeldListService()
+        let list = makeList(service)
+        list.viewDidLoad()
+        service.requests.last?.completion(.success(MoviePage(results: movies)))
+        list.refreshRequested()
+        guard service.requests.count == 2 else {
+            return XCTFail("expected the first load and the refresh's load, got \(service.requests.count) requests")
+        }
+        let newer = [Movie(id: 3, title: "Cube", overview: "Rooms.", posterPath: nil)]
+        service.requests[1].completion(.success(MoviePage(results: newer)))
+        XCTAssertEqual(list.state.value, .loaded(newer))
+        XCTAssertEqual(
+            list.cells.value.map(\.title.value), ["Cube"],
+            "the refresh loaded new movies but the cells kept the old ones")
+        XCTAssertEqual(list.cells.value.map(\.overview.value), ["Rooms."])
+    }
+
     func test_MC10_cellModelsCarryTitleOverviewAndPosterState() {
         let service = HeldListService()
         let list = makeList(service)

@@ -38,6 +38,25 @@ final class MC4ErrorTests: HiddenTestCase {
         }
     }
 
+    func test_MC4_every2xxStatusIsASuccess() {
+        for code in [201, 203, 299] {
+            let transport = StubTransport(always: .http(status: code, body: Data("BODY".utf8)))
+            let client = APIClient(session: transport.session, configuration: TMDbConfiguration(apiKey: "KEY"))
+            let done = expectation(description: "status \(code)")
+            var outcome: Result<String, APIError>?
+            client.request(
+                .movies(.popular, page: 1), decode: { String(decoding: $0, as: UTF8.self) },
+                completion: { result in
+                    outcome = result
+                    done.fulfill()
+                })
+            wait(for: [done], timeout: 2)
+            XCTAssertEqual(
+                try outcome?.get(), "BODY",
+                "status \(code) is a 2xx success, yet it was answered as \(String(describing: outcome))")
+        }
+    }
+
     func test_MC4_TMDbsErrorBodyIsSurfacedAsItsMessage() {
         let outcome = result(for: .json(MovieFixtures.invalidKey, status: 401))
         guard case .failure(let error)? = outcome, case .http(let status, let message) = error else {

@@ -38,6 +38,12 @@ final class MC5ThreadingTests: HiddenTestCase {
         XCTAssertEqual(deliveredOnMain(.json(MovieFixtures.invalidKey, status: 401)), true)
     }
 
+    func test_MC5_decodingErrorsAreDeliveredOnTheMainThread() {
+        XCTAssertEqual(
+            deliveredOnMain(.json(#"{"results": [{"id": "#)), true,
+            "a malformed body's decoding error was delivered off the main thread")
+    }
+
     func test_MC5_theBodyIsDecodedOffTheMainThread() {
         let transport = StubTransport(always: .json(MovieFixtures.page))
         let client = APIClient(session: transport.session, configuration: TMDbConfiguration(apiKey: "KEY"))

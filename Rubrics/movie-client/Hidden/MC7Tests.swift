@@ -133,6 +133,15 @@ final class MC7ImageLoaderTests: HiddenTestCase {
         XCTAssertEqual(stayed.value, Data("JPEG".utf8), "a cell that stayed lost its poster when another left")
     }
 
+    func test_MC7_aCellWhosePosterFailsToLoadKeepsThePlaceholder() {
+        let loader = HeldImageLoader()
+        let movie = Movie(
+            id: 1, title: "Alien", overview: "In space no one can hear you scream.", posterPath: "/alien.jpg")
+        let cell = MovieCellModel(movie: movie, imageLoader: loader, configuration: TMDbConfiguration(apiKey: "KEY"))
+        loader.completions.first?(.failure(ImageLoadingError.http(status: 404)))
+        XCTAssertEqual(cell.poster.value, .placeholder, "a failed poster load left the cell in \(cell.poster.value)")
+    }
+
     func test_MC7_aFailedLoadFailsAndIsNotCached() {
         let transport = StubTransport(always: .http(status: 404, body: Data()))
         let loader = ImageLoader(session: transport.session)
@@ -142,6 +151,16 @@ final class MC7ImageLoaderTests: HiddenTestCase {
         let retried = load(loader)
         XCTAssertEqual(try retried.first?.get(), Data("JPEG".utf8))
         XCTAssertEqual(transport.requests.count, 2)
+    }
+}
+
+/// A loader whose loads wait until the test answers them.
+private final class HeldImageLoader: ImageLoading {
+    var completions: [(Result<Data, Error>) -> Void] = []
+
+    func loadImage(from url: URL, completion: @escaping (Result<Data, Error>) -> Void) -> CancellableTask {
+        completions.append(completion)
+        return BlockTask()
     }
 }
 

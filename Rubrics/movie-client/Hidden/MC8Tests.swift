@@ -41,6 +41,16 @@ final class MC8CellReuseTests: HiddenTestCase {
         XCTAssertEqual(loader.loads.count, 1, "no poster, no request")
     }
 
+    func test_MC8_rebindingToAMovieWithoutAPoster_cancelsTheOldLoad() {
+        let loader = HeldLoader()
+        let cell = MovieCellModel(movie: first, imageLoader: loader, configuration: configuration)
+        cell.bind(Movie(id: 3, title: "Cube", overview: "Rooms.", posterPath: nil))
+        XCTAssertEqual(loader.loads.count, 1, "one poster load, for the first movie")
+        XCTAssertEqual(
+            loader.loads.first?.task.isCancelled, true,
+            "the old movie's poster kept loading after the cell was rebound to a movie without a poster")
+    }
+
     func test_MC8_rebindingShowsTheNewTitleAndOverview() {
         let cell = MovieCellModel(movie: first, imageLoader: HeldLoader(), configuration: configuration)
         var titles: [String] = []

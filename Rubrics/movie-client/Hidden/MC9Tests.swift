@@ -101,6 +101,63 @@ final class MC9SearchTests: HiddenTestCase {
         XCTAssertNil(search.errorMessage.value)
     }
 
+    /// A search for "harry" sent and held, then the query changed to `text`, the clock not moved since.
+    private func searchingHarry(
+        thenTyped text: String, file: StaticString = #filePath, line: UInt = #line
+    ) -> (HeldSearchService, SearchViewModel, TestScheduler)? {
+        let service = HeldSearchService()
+        let scheduler = TestScheduler()
+        let search = SearchViewModel(service: service, scheduler: scheduler, debounce: 0.3)
+        search.queryChanged("harry")
+        scheduler.advance(by: 0.3)
+        search.queryChanged(text)
+        XCTAssertEqual(service.searches.map(\.query), ["harry"], file: file, line: line)
+        return service.searches.count == 1 ? (service, search, scheduler) : nil
+    }
+
+    func test_MC9_theOldSearchAnsweringWhileTheNewQueryIsDebouncedNeverShows() {
+        let answers: [(name: String, result: Result<MoviePage, APIError>)] = [
+            ("its cancellation error", .failure(.transport(.cancelled))),
+            ("a late answer", .success(MoviePage(results: harry))),
+        ]
+        for answer in answers {
+            guard case (let service, let search, let scheduler)? = searchingHarry(thenTyped: "potter") else { return }
+            var history: [[Int]] = []
+            let token = search.results.observe { history.append($0.map(\.id)) }
+            // URLSession answers a cancelled task at once, before the new query's debounce ends.
+            service.searches[0].completion(answer.result)
+            XCTAssertNil(
+                search.errorMessage.value, "the old search's \(answer.name) showed an error after the query changed")
+            XCTAssertFalse(
+                history.contains([671]),
+                "the old search's \(answer.name) showed its results after the query changed: \(history)")
+            scheduler.advance(by: 0.3)
+            XCTAssertEqual(service.searches.map(\.query), ["harry", "potter"])
+            guard service.searches.count == 2 else { return token.cancel() }
+            service.searches[1].completion(.success(MoviePage(results: potter)))
+            XCTAssertEqual(search.results.value.map(\.id), [672])
+            XCTAssertNil(search.errorMessage.value)
+            token.cancel()
+        }
+    }
+
+    func test_MC9_theOldSearchAnsweringAfterTheQueryWasClearedNeverShows() {
+        let answers: [(name: String, result: Result<MoviePage, APIError>)] = [
+            ("its cancellation error", .failure(.transport(.cancelled))),
+            ("a late answer", .success(MoviePage(results: harry))),
+        ]
+        for answer in answers {
+            guard case (let service, let search, let scheduler)? = searchingHarry(thenTyped: "") else { return }
+            service.searches[0].completion(answer.result)
+            scheduler.advance(by: 1)
+            XCTAssertEqual(
+                search.results.value.map(\.id), [], "the old search's \(answer.name) refilled the cleared results")
+            XCTAssertNil(search.errorMessage.value, "the old search's \(answer.name) showed an error after clearing")
+            XCTAssertFalse(search.isSearching.value)
+            XCTAssertEqual(service.searches.count, 1, "the cleared query was searched")
+        }
+    }
+
     func test_MC9_clearingTheQueryBeforeTheDebounceEndsSendsNothing() {
         let service = HeldSearchService()
         let scheduler = TestScheduler()
