@@ -93,8 +93,7 @@ final class TW8MainThreadTests: HiddenTestCase {
             loadingObservation.dispose()
         }
         feed.viewDidLoad()
-        waitLoudly(for: loaded)
-        waitLoudly(for: stopped)
+        waitLoudly(for: [loaded, stopped])
         drainMainQueue(after: "the timeline's answer")
         XCTAssertEqual(cells.values.last?.map(\.title), ["@jack"])
         XCTAssertEqual(cells.offMainCount, 0, "cells must change on the main thread")

@@ -30,11 +30,16 @@ enum Histories {
 }
 
 extension XCTestCase {
+    /// A test that has failed waits for nothing more: its verdict is decided, and a submission that never does
+    /// what a test waits for would otherwise pay one timeout per wait.
+    private var hasFailed: Bool { (testRun?.totalFailureCount ?? 0) > 0 }
+
     /// Waits until the main queue has run everything enqueued on it before this call; fails the test, naming
     /// `what`, when that takes longer than `timeout` seconds.
     func drainMainQueue(
         after what: String, timeout: TimeInterval = 2, file: StaticString = #filePath, line: UInt = #line
     ) {
+        guard !hasFailed else { return }
         let drained = expectation(description: "the main queue ran the work enqueued by \(what)")
         DispatchQueue.main.async { drained.fulfill() }
         waitLoudly(for: drained, timeout: timeout, file: file, line: line)
@@ -45,11 +50,20 @@ extension XCTestCase {
         for expectation: XCTestExpectation, timeout: TimeInterval = 2, file: StaticString = #filePath,
         line: UInt = #line
     ) {
-        let result = XCTWaiter().wait(for: [expectation], timeout: timeout)
+        waitLoudly(for: [expectation], timeout: timeout, file: file, line: line)
+    }
+
+    /// Waits for every one of `expectations` at once (a submission that fulfils none costs one timeout, not one
+    /// each); on a timeout fails the test with their descriptions.
+    func waitLoudly(
+        for expectations: [XCTestExpectation], timeout: TimeInterval = 2, file: StaticString = #filePath,
+        line: UInt = #line
+    ) {
+        guard !hasFailed else { return }
+        let result = XCTWaiter().wait(for: expectations, timeout: timeout)
         if result != .completed {
-            XCTFail(
-                "timed out after \(timeout) s waiting for: \(expectation.expectationDescription) (\(result))",
-                file: file, line: line)
+            let descriptions = expectations.map(\.expectationDescription).joined(separator: "; ")
+            XCTFail("timed out after \(timeout) s waiting for: \(descriptions) (\(result))", file: file, line: line)
         }
     }
 }
