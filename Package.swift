@@ -49,7 +49,9 @@ let package = Package(
         .target(name: "GraderAuthoring", dependencies: ["GraderCore", "GraderKit"]),
         .target(name: "GraderCLI", dependencies: ["GraderCore", "GraderKit", "GraderAuthoring", "GraderReports"]),
         .executableTarget(name: "grader", dependencies: ["GraderCLI"]),
-        .target(name: "GraderHarnessBoot", path: "Rubrics/Support/GraderHarnessBoot"),
+        .target(name: "GraderProcessGuard", path: "Rubrics/Support/GraderProcessGuard"),
+        .target(
+            name: "GraderHarnessBoot", dependencies: ["GraderProcessGuard"], path: "Rubrics/Support/GraderHarnessBoot"),
         .target(
             name: "GraderTestSupport", dependencies: ["GraderHarnessBoot"], path: "Rubrics/Support/GraderTestSupport"),
 

@@ -11,8 +11,8 @@ int grader_harness_take(const char *result_path, const char *token, const char *
     __attribute__((visibility("hidden")));
 
 /// Makes every later `fork`, `vfork` and non-thread `clone` of this process and its threads fail (a seccomp
-/// filter; GraderNoProcesses.c). Returns 1 when the filter is in place, 0 where it cannot be (not Linux, no
-/// seccomp).
+/// filter; Rubrics/Support/GraderProcessGuard). Returns 1 when the filter is in place, 0 where it cannot be (not
+/// Linux, no seccomp).
 int grader_forbid_processes(void) __attribute__((visibility("hidden")));
 
 #endif

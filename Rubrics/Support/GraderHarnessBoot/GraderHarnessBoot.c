@@ -69,14 +69,10 @@ __attribute__((constructor(101))) static void grader_harness_boot(int argc, char
     if (wanted && strcmp(wanted, "batch") == 0) {
         // Returns only in a test process, with that test's request taken; the server itself never returns.
         grader_batch_serve(argc, argv);
-        grader_forbid_processes();
+        grader_forbid_processes();  // GraderProcessGuard; the server has none, its test processes do
         return;
     }
-    // Every process of the test binary the grader starts, but the batch server (which forks the tests), starts
-    // no process: a hidden test, a listing, the candidate's own tests (GraderNoProcesses.c). Other programs that
-    // link this file (the kit's own tests) are left alone.
-    const char *forbid = getenv("GRADER_NO_PROCESSES");
-    if (forbid && strcmp(forbid, "1") == 0) grader_forbid_processes();
+    // Every other process the grader starts from the test binary got the process filter from GraderProcessGuard.
     if (!wanted || strcmp(wanted, "stdin") != 0) return;
     char line[6144];
     size_t used = 0;

@@ -65,6 +65,7 @@ public struct GradescopeBundle: Sendable {
             (sources, "kit/Sources"),
             (kit.testSupport, "kit/Rubrics/Support/GraderTestSupport"),
             (kit.harnessBoot, "kit/Rubrics/Support/GraderHarnessBoot"),
+            (kit.processGuard, "kit/Rubrics/Support/GraderProcessGuard"),
             (kit.testMain, "kit/Rubrics/Support/GraderTestMain"),
             (kit.hiddenTests(exercise), "kit/Rubrics/\(exercise)/Hidden"),
             (kit.starter(exercise), "kit/Exercises/\(exercise)"),

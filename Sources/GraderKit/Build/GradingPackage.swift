@@ -15,6 +15,8 @@ public struct GradingPackage: Sendable {
     public static let supportModule = "GraderTestSupport"
     /// The C module under the support module that reads the grader's request when the binary loads.
     public static let bootModule = "GraderHarnessBoot"
+    /// The C module, declaring nothing public, that keeps every test process from starting processes.
+    public static let guardModule = "GraderProcessGuard"
     /// The one hidden target of the combined layout.
     public static let combinedHiddenModule = "HiddenSuite"
     /// Where the package holds the test binary's entry point (outside every target), when the kit has one.
@@ -70,9 +72,9 @@ public struct GradingPackage: Sendable {
             "    targets: [",
         ]
         for module in included {
-            // The candidate's tests link the boot module too: it keeps their processes from starting processes
-            // even when no hidden target is left to bring it in (GraderNoProcesses.c).
-            let linked = module.kind == .candidateTests ? module.dependencies + [Self.bootModule] : module.dependencies
+            // The candidate's tests link the process guard too, so it holds even when no hidden target is left to
+            // bring it in; it declares nothing, so nothing of it can be called (the harness declares its writer).
+            let linked = module.kind == .candidateTests ? module.dependencies + [Self.guardModule] : module.dependencies
             let dependencies = linked.filter(names.contains).map { "\"\($0)\"" }.joined(separator: ", ")
             let call = module.kind == .library || module.kind == .support ? "target" : "testTarget"
             let resources = module.hasResources ? ", resources: [.process(\"Resources\")]" : ""
@@ -167,6 +169,14 @@ public struct GradingPackageWriter: Sendable {
         }
 
         // The shared support modules and one hidden target per requirement.
+        let processGuard = SourceTree(scanning: kit.processGuard)
+        for path in processGuard.files where path.hasSuffix(".c") || path.hasSuffix(".h") {
+            try copy(processGuard.url(of: path), to: "Hidden/\(GradingPackage.guardModule)/\(path)")
+        }
+        modules.append(
+            .init(
+                name: GradingPackage.guardModule, kind: .support, path: "Hidden/\(GradingPackage.guardModule)",
+                dependencies: []))
         let boot = SourceTree(scanning: kit.harnessBoot)
         for path in boot.files where path.hasSuffix(".c") || path.hasSuffix(".h") {
             try copy(boot.url(of: path), to: "Hidden/\(GradingPackage.bootModule)/\(path)")
@@ -174,7 +184,7 @@ public struct GradingPackageWriter: Sendable {
         modules.append(
             .init(
                 name: GradingPackage.bootModule, kind: .support, path: "Hidden/\(GradingPackage.bootModule)",
-                dependencies: []))
+                dependencies: [GradingPackage.guardModule]))
         let support = SourceTree(scanning: kit.testSupport)
         for path in support.swiftFiles {
             try copy(support.url(of: path), to: "Hidden/\(GradingPackage.supportModule)/\(path)")
@@ -237,7 +247,8 @@ public struct GradingPackageWriter: Sendable {
     /// Module names the grader's package uses itself: a candidate module of that name would take its place.
     static func isReserved(_ name: String) -> Bool {
         ([
-            GradingPackage.supportModule, GradingPackage.bootModule, GradingPackage.combinedHiddenModule, "XCTest",
+            GradingPackage.supportModule, GradingPackage.bootModule, GradingPackage.guardModule,
+            GradingPackage.combinedHiddenModule, "XCTest",
             "Testing",
         ] + GradingPackage.testProductModules)
         .contains(name) || (name.hasPrefix("Hidden") && name.count > 6)

@@ -80,7 +80,7 @@ public struct BuildCache: Sendable {
         var hasher = StableHash()
         hasher.add(GraderVersion.current)
         hasher.add(rubric.exercise + "/" + (rubric.task ?? "") + "@" + rubric.version)
-        for folder in [kit.hiddenTests(for: rubric), kit.testSupport, kit.harnessBoot, kit.testMain] {
+        for folder in [kit.hiddenTests(for: rubric), kit.testSupport, kit.harnessBoot, kit.processGuard, kit.testMain] {
             let tree = SourceTree(scanning: folder)
             for path in tree.files.sorted() {
                 hasher.add(path)

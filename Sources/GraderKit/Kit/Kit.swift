@@ -16,6 +16,8 @@ public struct Kit: Sendable {
     public var testSupport: URL { rubricsFolder.appendingPathComponent("Support/GraderTestSupport") }
     /// The C module that takes the grader's request before any Swift code runs (HiddenTestCase.swift).
     public var harnessBoot: URL { rubricsFolder.appendingPathComponent("Support/GraderHarnessBoot") }
+    /// The C module that keeps test processes from starting processes (it declares nothing public).
+    public var processGuard: URL { rubricsFolder.appendingPathComponent("Support/GraderProcessGuard") }
     /// The test binary's entry point, in place of SwiftPM's runner (GradingPackage.testMainPath).
     public var testMain: URL { rubricsFolder.appendingPathComponent("Support/GraderTestMain") }
 

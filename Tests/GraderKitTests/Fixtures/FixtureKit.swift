@@ -41,11 +41,13 @@ struct FixtureKit {
                 String(contentsOf: support.appendingPathComponent(name), encoding: .utf8),
                 to: "Rubrics/Support/GraderTestSupport/\(name)")
         }
-        let boot = Self.repositoryRoot.appendingPathComponent("Rubrics/Support/GraderHarnessBoot")
-        for name in SourceTree(scanning: boot).files where name.hasSuffix(".c") || name.hasSuffix(".h") {
-            try write(
-                String(contentsOf: boot.appendingPathComponent(name), encoding: .utf8),
-                to: "Rubrics/Support/GraderHarnessBoot/\(name)")
+        for module in ["GraderHarnessBoot", "GraderProcessGuard"] {
+            let folder = Self.repositoryRoot.appendingPathComponent("Rubrics/Support/\(module)")
+            for name in SourceTree(scanning: folder).files where name.hasSuffix(".c") || name.hasSuffix(".h") {
+                try write(
+                    String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8),
+                    to: "Rubrics/Support/\(module)/\(name)")
+            }
         }
         let main = Self.repositoryRoot.appendingPathComponent("Rubrics/Support/GraderTestMain/GraderTestMain.swift")
         try write(String(contentsOf: main, encoding: .utf8), to: "Rubrics/Support/GraderTestMain/GraderTestMain.swift")

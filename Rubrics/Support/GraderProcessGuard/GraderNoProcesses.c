@@ -1,4 +1,4 @@
-// Test processes may start threads but no processes (docs/grading.md, "No processes from tests").
+// Test processes may start threads but no process (docs/grading.md, "No processes from tests").
 //
 // A test that forks in a loop fills the machine's process table (32 768 entries by default, shared by every
 // program on the machine) long before its time limit ends it: the grader and the other submissions' tests,
@@ -7,10 +7,13 @@
 // - `fork`, `vfork` and a `clone` without CLONE_THREAD fail with EPERM (`fork()`, `posix_spawn`, `Process.run`);
 // - `clone3` fails with ENOSYS (its flags are out of a filter's reach), so the C library starts threads with
 //   `clone`, as it does on kernels before 5.3;
+// - `ptrace` and `process_vm_writev` fail with EPERM: no test process makes another (the sandbox's init, which
+//   has no filter) fork for it;
 // - a system call of another ABI (32-bit `int 0x80`, x32) fails with EPERM: the filter knows one ABI's numbers.
 // Threads stay bounded by the address-space limit the grader sets on every test process.
-#include "GraderBatch.h"
-
+//
+// This module declares nothing public: a candidate's test target links it (so the filter holds even when no hidden
+// target is left to bring the harness in) but has nothing to import from it.
 #if defined(__linux__)
 
 #ifndef _GNU_SOURCE
@@ -39,7 +42,7 @@
 #define GRADER_DENY(error) BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | ((error) & SECCOMP_RET_DATA))
 #define GRADER_ALLOW BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW)
 
-int grader_forbid_processes(void) {
+__attribute__((visibility("hidden"))) int grader_forbid_processes(void) {
 #if defined(GRADER_AUDIT_ARCH)
     struct sock_filter filter[] = {
         BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch)),
@@ -56,6 +59,10 @@ int grader_forbid_processes(void) {
 #endif
         BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_clone3, 0, 1),
         GRADER_DENY(ENOSYS),
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_ptrace, 0, 1),
+        GRADER_DENY(EPERM),
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_process_vm_writev, 0, 1),
+        GRADER_DENY(EPERM),
         BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_clone, 1, 0),
         GRADER_ALLOW,
         // clone's flags are its first argument; CLONE_THREAD lies in the low word on both ABIs.
@@ -74,8 +81,29 @@ int grader_forbid_processes(void) {
 #endif
 }
 
+/// Whether `envp` holds `entry` exactly ("NAME=value"). The environment the loader passed, compared here: a
+/// candidate's `@_cdecl("getenv")` or `strcmp` would replace the C library's for the whole binary.
+static int grader_environment_has(char **envp, const char *entry) {
+    for (char **variable = envp; variable && *variable; variable++) {
+        const char *a = *variable, *b = entry;
+        while (*a && *a == *b) a++, b++;
+        if (*a == 0 && *b == 0) return 1;
+    }
+    return 0;
+}
+
+// Before the harness's constructor (101) and before any Swift code: every process the grader starts from the
+// test binary (GRADER_NO_PROCESSES=1) but a batch server, whose test processes install the filter as they start
+// (GraderBatch.c). Other programs that link this file (the kit's own tests) are left alone.
+__attribute__((constructor(100))) static void grader_process_guard(int argc, char **argv, char **envp) {
+    (void)argc;
+    (void)argv;
+    if (grader_environment_has(envp, "GRADER_RESULT_CHANNEL=batch")) return;
+    if (grader_environment_has(envp, "GRADER_NO_PROCESSES=1")) grader_forbid_processes();
+}
+
 #else
 
-int grader_forbid_processes(void) { return 0; }
+__attribute__((visibility("hidden"))) int grader_forbid_processes(void) { return 0; }
 
 #endif
