@@ -63,7 +63,7 @@ static int grader_parse(char *line) {
     return grader_harness_take(line, token, test);
 }
 
-__attribute__((constructor(101))) static void grader_harness_boot(int argc, char **argv, char **envp) {
+__attribute__((constructor(102))) static void grader_harness_boot(int argc, char **argv, char **envp) {
     (void)envp;
     const char *wanted = getenv("GRADER_RESULT_CHANNEL");
     if (wanted && strcmp(wanted, "batch") == 0) {

@@ -92,10 +92,11 @@ static int grader_environment_has(char **envp, const char *entry) {
     return 0;
 }
 
-// Before the harness's constructor (101) and before any Swift code: every process the grader starts from the
-// test binary (GRADER_NO_PROCESSES=1) but a batch server, whose test processes install the filter as they start
-// (GraderBatch.c). Other programs that link this file (the kit's own tests) are left alone.
-__attribute__((constructor(100))) static void grader_process_guard(int argc, char **argv, char **envp) {
+// Before the harness's constructor (102; priorities up to 100 are the implementation's) and any Swift code:
+// every process the grader starts from the test binary (GRADER_NO_PROCESSES=1) but a batch server, whose test
+// processes install the filter as they start (GraderBatch.c). Other programs that link this file (the kit's own
+// tests) are left alone.
+__attribute__((constructor(101))) static void grader_process_guard(int argc, char **argv, char **envp) {
     (void)argc;
     (void)argv;
     if (grader_environment_has(envp, "GRADER_RESULT_CHANNEL=batch")) return;
