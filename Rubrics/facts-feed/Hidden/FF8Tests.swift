@@ -149,12 +149,18 @@ final class FF8ThreadingTests: HiddenTestCase {
         XCTAssertEqual(viewModel.rows.value.count, 1)
     }
 
-    func test_FF8_aFailedLoadChangesTheOutputsOnlyThroughTheUIScheduler() {
+    /// A screen on the test's scheduler whose feed loads wait for the test, after viewDidLoad and the scheduler's run.
+    private func heldScreen() -> (feeds: HeldFeedLoader, scheduler: TestScheduler, viewModel: FeedViewModel) {
         let feeds = HeldFeedLoader()
         let scheduler = TestScheduler()
         let viewModel = FeedViewModel(feedLoader: feeds, imageLoader: SilentImageLoader(), uiScheduler: scheduler)
         viewModel.viewDidLoad()
         scheduler.run()
+        return (feeds, scheduler, viewModel)
+    }
+
+    func test_FF8_aFailedLoadChangesTheOutputsOnlyThroughTheUIScheduler() {
+        let (feeds, scheduler, viewModel) = heldScreen()
         XCTAssertEqual(feeds.pending.count, 1, "viewDidLoad loads the feed")
         guard feeds.pending.count == 1 else { return }
         let log = OutputLog(viewModel)
@@ -171,11 +177,7 @@ final class FF8ThreadingTests: HiddenTestCase {
     }
 
     func test_FF8_aRefreshChangesTheOutputsOnlyThroughTheUIScheduler() {
-        let feeds = HeldFeedLoader()
-        let scheduler = TestScheduler()
-        let viewModel = FeedViewModel(feedLoader: feeds, imageLoader: SilentImageLoader(), uiScheduler: scheduler)
-        viewModel.viewDidLoad()
-        scheduler.run()
+        let (feeds, scheduler, viewModel) = heldScreen()
         feeds.answer(.success(feed))
         scheduler.run()
         let log = OutputLog(viewModel)

@@ -101,6 +101,14 @@ final class MC9SearchTests: HiddenTestCase {
         XCTAssertNil(search.errorMessage.value)
     }
 
+    /// How the old search for "harry" may answer once the query changed: URLSession's cancellation error, or late.
+    private var oldSearchAnswers: [(name: String, result: Result<MoviePage, APIError>)] {
+        [
+            ("its cancellation error", .failure(.transport(.cancelled))),
+            ("a late answer", .success(MoviePage(results: harry))),
+        ]
+    }
+
     /// A search for "harry" sent and held, then the query changed to `text`, the clock not moved since.
     private func searchingHarry(
         thenTyped text: String, file: StaticString = #filePath, line: UInt = #line
@@ -116,11 +124,7 @@ final class MC9SearchTests: HiddenTestCase {
     }
 
     func test_MC9_theOldSearchAnsweringWhileTheNewQueryIsDebouncedNeverShows() {
-        let answers: [(name: String, result: Result<MoviePage, APIError>)] = [
-            ("its cancellation error", .failure(.transport(.cancelled))),
-            ("a late answer", .success(MoviePage(results: harry))),
-        ]
-        for answer in answers {
+        for answer in oldSearchAnswers {
             guard case (let service, let search, let scheduler)? = searchingHarry(thenTyped: "potter") else { return }
             var history: [[Int]] = []
             let token = search.results.observe { history.append($0.map(\.id)) }
@@ -142,11 +146,7 @@ final class MC9SearchTests: HiddenTestCase {
     }
 
     func test_MC9_theOldSearchAnsweringAfterTheQueryWasClearedNeverShows() {
-        let answers: [(name: String, result: Result<MoviePage, APIError>)] = [
-            ("its cancellation error", .failure(.transport(.cancelled))),
-            ("a late answer", .success(MoviePage(results: harry))),
-        ]
-        for answer in answers {
+        for answer in oldSearchAnswers {
             guard case (let service, let search, let scheduler)? = searchingHarry(thenTyped: "") else { return }
             service.searches[0].completion(answer.result)
             scheduler.advance(by: 1)

@@ -112,36 +112,37 @@ final class TW5FeedTests: HiddenTestCase {
         XCTAssertFalse(feed.isLoading.value, "no load is under way once the timeline answered with an error")
     }
 
-    func test_TW5_anOlderLoadAnsweringLast_neverReplacesTheNewerAnswer() {
+    /// A feed refreshed while its first load is still on its way: two held loads, or one for a design whose refresh
+    /// waits for the load on its way.
+    private func refreshedWhileLoading() -> (held: HeldTimeline, feed: FeedViewModel) {
         let held = HeldTimeline()
         let feed = FeedViewModel(timeline: held, session: LoggedInSession(), uiScheduler: ImmediateScheduler())
         feed.viewDidLoad()
         feed.refreshRequested()
-        guard held.completions.count == 2 else {
-            // A refresh while a load is on its way may wait for that load instead of starting another: then no
-            // older answer can come last, and the one load's answer shows.
-            XCTAssertEqual(held.completions.count, 1, "one load, or one more for the refresh")
-            held.completions.first?(.success([tweet("2", "ev", "new")]))
-            XCTAssertEqual(feed.cells.value.map(\.text), ["new"])
-            return
-        }
+        return (held, feed)
+    }
+
+    /// For a refresh that waited for the load on its way instead of starting another: no older answer can come
+    /// last, and the one load's answer shows.
+    private func answerTheOneLoad(_ held: HeldTimeline, _ feed: FeedViewModel) {
+        XCTAssertEqual(held.completions.count, 1, "one load, or one more for the refresh")
+        held.completions.first?(.success([tweet("2", "ev", "new")]))
+        XCTAssertEqual(feed.cells.value.map(\.text), ["new"])
+    }
+
+    func test_TW5_anOlderLoadAnsweringLast_neverReplacesTheNewerAnswer() {
+        let (held, feed) = refreshedWhileLoading()
+        guard held.completions.count == 2 else { return answerTheOneLoad(held, feed) }
         held.completions[1](.success([tweet("2", "ev", "new")]))
         held.completions[0](.success([tweet("1", "jack", "old")]))
         XCTAssertEqual(feed.cells.value.map(\.text), ["new"], "the first load's late answer is out of date")
     }
 
     func test_TW5_anOlderLoadFailingLast_neverWipesTheNewerAnswer() {
-        let held = HeldTimeline()
-        let feed = FeedViewModel(timeline: held, session: LoggedInSession(), uiScheduler: ImmediateScheduler())
-        feed.viewDidLoad()
-        feed.refreshRequested()
+        let (held, feed) = refreshedWhileLoading()
         guard held.completions.count == 2 else {
-            // A refresh that waits for the load on its way starts no second load: no older answer can come last.
-            XCTAssertEqual(held.completions.count, 1, "one load, or one more for the refresh")
-            held.completions.first?(.success([tweet("2", "ev", "new")]))
-            XCTAssertEqual(feed.cells.value.map(\.text), ["new"])
-            XCTAssertFalse(feed.isLoading.value, "the one load answered")
-            return
+            answerTheOneLoad(held, feed)
+            return XCTAssertFalse(feed.isLoading.value, "the one load answered")
         }
         held.completions[1](.success([tweet("2", "ev", "new")]))
         held.completions[0](.failure(.notLoggedIn))

@@ -169,30 +169,20 @@ public struct GradingPackageWriter: Sendable {
         }
 
         // The shared support modules and one hidden target per requirement.
-        let processGuard = SourceTree(scanning: kit.processGuard)
-        for path in processGuard.files where path.hasSuffix(".c") || path.hasSuffix(".h") {
-            try copy(processGuard.url(of: path), to: "Hidden/\(GradingPackage.guardModule)/\(path)")
+        func addSupport(_ name: String, from folder: URL, dependencies: [String], kept: (String) -> Bool) throws {
+            let tree = SourceTree(scanning: folder)
+            for path in tree.files where kept(path) {
+                try copy(tree.url(of: path), to: "Hidden/\(name)/\(path)")
+            }
+            modules.append(.init(name: name, kind: .support, path: "Hidden/\(name)", dependencies: dependencies))
         }
-        modules.append(
-            .init(
-                name: GradingPackage.guardModule, kind: .support, path: "Hidden/\(GradingPackage.guardModule)",
-                dependencies: []))
-        let boot = SourceTree(scanning: kit.harnessBoot)
-        for path in boot.files where path.hasSuffix(".c") || path.hasSuffix(".h") {
-            try copy(boot.url(of: path), to: "Hidden/\(GradingPackage.bootModule)/\(path)")
-        }
-        modules.append(
-            .init(
-                name: GradingPackage.bootModule, kind: .support, path: "Hidden/\(GradingPackage.bootModule)",
-                dependencies: [GradingPackage.guardModule]))
-        let support = SourceTree(scanning: kit.testSupport)
-        for path in support.swiftFiles {
-            try copy(support.url(of: path), to: "Hidden/\(GradingPackage.supportModule)/\(path)")
-        }
-        modules.append(
-            .init(
-                name: GradingPackage.supportModule, kind: .support, path: "Hidden/\(GradingPackage.supportModule)",
-                dependencies: [GradingPackage.bootModule]))
+        let cSource = { (path: String) in path.hasSuffix(".c") || path.hasSuffix(".h") }
+        try addSupport(GradingPackage.guardModule, from: kit.processGuard, dependencies: [], kept: cSource)
+        try addSupport(
+            GradingPackage.bootModule, from: kit.harnessBoot, dependencies: [GradingPackage.guardModule], kept: cSource)
+        try addSupport(
+            GradingPackage.supportModule, from: kit.testSupport, dependencies: [GradingPackage.bootModule],
+            kept: { $0.hasSuffix(".swift") })
         var testMain: URL?
         #if os(Linux)
             let main = kit.testMain.appendingPathComponent("GraderTestMain.swift")
