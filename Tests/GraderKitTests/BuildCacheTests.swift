@@ -70,7 +70,12 @@ final class BuildCacheTests: XCTestCase {
         try manager.createSymbolicLink(at: slot.appendingPathComponent("a/link"), withDestinationURL: outside)
         try manager.createSymbolicLink(
             at: slot.appendingPathComponent("a/b/loop"), withDestinationURL: slot.appendingPathComponent("a"))
-        XCTAssertEqual(BuildCache.size(of: slot), 3345)
+        // A name that is not UTF-8 (0xFF) counts too.
+        let odd = slot.appendingPathComponent("a").withUnsafeFileSystemRepresentation { String(cString: $0!) }
+        let file = try XCTUnwrap(fopen(Array(odd.utf8CString.dropLast()) + [47, -1, 0], "w"))
+        fwrite([UInt8](repeating: 1, count: 500), 1, 500, file)
+        fclose(file)
+        XCTAssertEqual(BuildCache.size(of: slot), 3845)
         XCTAssertEqual(BuildCache.size(of: slot.appendingPathComponent("missing")), 0)
     }
 

@@ -145,15 +145,16 @@ public struct BuildCache: Sendable {
     /// a slot's thousand files (docs/performance.md).
     public static func size(of folder: URL) -> Int {
         var total = 0
-        func walk(_ path: String, depth: Int) {
+        // Paths as the file system's bytes: a name that is not UTF-8 would not survive a `String`.
+        func walk(_ path: [CChar], depth: Int) {
             guard depth < 256, let directory = opendir(path) else { return }
             defer { closedir(directory) }
             while let entry = readdir(directory) {
                 let name = withUnsafeBytes(of: entry.pointee.d_name) {
-                    String(cString: $0.bindMemory(to: CChar.self).baseAddress!)
+                    Array($0.bindMemory(to: CChar.self).prefix { $0 != 0 })
                 }
-                guard name != ".", name != ".." else { continue }
-                let child = path + "/" + name
+                guard name != [46], name != [46, 46] else { continue }  // "." and ".."
+                let child = path.dropLast() + [47] + name + [0]  // path + "/" + name
                 var info = stat()
                 guard lstat(child, &info) == 0 else { continue }
                 switch info.st_mode & S_IFMT {
@@ -163,7 +164,11 @@ public struct BuildCache: Sendable {
                 }
             }
         }
-        walk(folder.path, depth: 0)
+        walk(
+            folder.withUnsafeFileSystemRepresentation { path in
+                path.map { Array(UnsafeBufferPointer(start: $0, count: strlen($0) + 1)) } ?? [0]
+            },
+            depth: 0)
         return total
     }
 }
