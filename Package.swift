@@ -45,7 +45,8 @@ let package = Package(
         .target(name: "GraderRules", dependencies: ["GraderCore"]),
         .target(name: "GraderHistory", dependencies: ["GraderCore"]),
         .target(name: "GraderReports", dependencies: ["GraderCore"]),
-        .target(name: "GraderKit", dependencies: ["GraderCore", "GraderRules", "GraderHistory", "GraderReports"]),
+        .target(
+            name: "GraderKit", dependencies: ["GraderSystem", "GraderCore", "GraderRules", "GraderHistory", "GraderReports"]),
         .target(name: "GraderAuthoring", dependencies: ["GraderCore", "GraderKit"]),
         .target(name: "GraderCLI", dependencies: ["GraderCore", "GraderKit", "GraderAuthoring", "GraderReports"]),
         .executableTarget(name: "grader", dependencies: ["GraderCLI"]),

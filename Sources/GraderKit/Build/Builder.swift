@@ -37,6 +37,9 @@ public struct BuildOutcome: Sendable {
     public var builtModules: [String]
     /// Set when the combined hidden target did not compile: lay the suite out per requirement and build again.
     public var needsSplitHiddenSuite = false
+    /// The candidate's own XCTest tests (`Module.Class/method`) when the grader listed them (ListedOwnTests); nil
+    /// when SwiftPM discovered them and the test binary lists them.
+    public var ownTestIDs: [String]? = nil
     public var duration: TimeInterval
 }
 
@@ -56,6 +59,10 @@ public struct Builder: Sendable {
     /// Answers SwiftPM's questions about the compiler from what the toolchain said once (`CompilerShim`); nil
     /// lets SwiftPM ask the compiler at every build.
     public var compilerShim: CompilerShim?
+    /// The toolchain's libIndexStore, through which the grader lists the own tests itself (ListedOwnTests); nil
+    /// leaves them to SwiftPM's discovery. Found next to the `swift` driver on Linux, unless `GRADER_LIST_OWN_TESTS`
+    /// is 0; macOS has no discovery step to spare.
+    public var indexStoreLibrary: URL?
 
     public init(
         runner: ProcessRunner = .live, timeout: TimeInterval = 900, coverage: Bool = true, swift: String = "swift",
@@ -67,6 +74,23 @@ public struct Builder: Sendable {
         self.swift = swift
         self.sandbox = sandbox
         self.clock = clock
+        self.indexStoreLibrary = Self.indexStoreLibrary(swift: swift)
+    }
+
+    /// `<toolchain>/usr/lib/libIndexStore.so` beside the `swift` driver on Linux; nil elsewhere, when it is missing
+    /// or when `GRADER_LIST_OWN_TESTS=0`.
+    static func indexStoreLibrary(
+        swift: String, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> URL? {
+        #if os(Linux)
+            guard environment["GRADER_LIST_OWN_TESTS"] != "0",
+                let bin = ToolchainDriver.resolved(swift, environment: environment)?.deletingLastPathComponent()
+            else { return nil }
+            let library = bin.deletingLastPathComponent().appendingPathComponent("lib/libIndexStore.so")
+            return FileManager.default.fileExists(atPath: library.path) ? library : nil
+        #else
+            return nil
+        #endif
     }
 
     /// What a plain debug build pays for and grading never reads: indexing the system modules (Foundation,
@@ -84,6 +108,33 @@ public struct Builder: Sendable {
     /// only once `clock` allows it; the rounds that cut tests wait in the same way before they write.
     public func build(_ package: GradingPackage, at folder: URL, scratch: URL) throws -> BuildOutcome {
         let start = Date()
+        if let listing = OwnTestListing(package: package, library: indexStoreLibrary) {
+            if var outcome = try rounds(package, at: folder, scratch: scratch, listing: listing) {
+                outcome.duration = Date().timeIntervalSince(start)
+                return outcome
+            }
+            // Back to SwiftPM's discovery: the kit's own entry point, the own tests as test targets.
+            if case .unreliable = clock.waitForNextSecond(after: scratch) {
+                try? FileManager.default.removeItem(at: scratch)
+            }
+        }
+        if let main = package.testMain, let template = package.testMainTemplate {
+            try GradingPackageWriter.writeIfChanged(Data(template.utf8), to: main)
+        }
+        var outcome = try rounds(package, at: folder, scratch: scratch, listing: nil)!
+        outcome.duration = Date().timeIntervalSince(start)
+        return outcome
+    }
+
+    /// The build's rounds. With `listing`, the own tests are plain targets listed in the entry point, and nil
+    /// means that layout failed in a way SwiftPM's discovery might not (the entry point did not compile, the
+    /// index did not answer, or answered twice differently): build again without it.
+    private func rounds(_ package: GradingPackage, at folder: URL, scratch: URL, listing: OwnTestListing?) throws
+        -> BuildOutcome?
+    {
+        let start = Date()
+        var listed = listing?.guess
+        var relisted = false
         var excluded: Set<String> = []
         var broken: [String: [CompilerDiagnostic]] = [:]
         var brokenTests: [CompilerDiagnostic] = []
@@ -95,10 +146,11 @@ public struct Builder: Sendable {
         // tests, or a candidate test target); a round that blames nobody new ends it.
         for _ in 0...(package.modules.count + 3) {
             let manifest = folder.appendingPathComponent("Package.swift")
-            let text = package.manifest(excluding: excluded)
+            let text = package.manifest(excluding: excluded, listingOwnTests: listing != nil)
             if (try? String(contentsOf: manifest, encoding: .utf8)) != text {
                 try text.write(to: manifest, atomically: true, encoding: .utf8)
             }
+            if let listing, let listed, !listing.write(listed.excluding(excluded)) { return nil }
             var arguments = ["build", "--build-tests", "--package-path", folder.path, "--scratch-path", scratch.path]
             arguments += Self.gradingOptions
             if let main = package.testMain {
@@ -124,12 +176,23 @@ public struct Builder: Sendable {
             let built = package.modules.filter {
                 !excluded.contains($0.name) && $0.kind != .library && $0.kind != .support
             }.map(\.name)
+            if output.succeeded, let listing, let guess = listed {
+                // The index decides: a guess that differs is replaced once, and the entry point built again.
+                guard case .success(let indexed) = listing.read(scratch: scratch, modules: built) else { return nil }
+                if indexed != guess.excluding(excluded) {
+                    guard !relisted, case .ready = clock.waitForNextSecond(after: scratch) else { return nil }
+                    relisted = true
+                    listed = indexed
+                    continue
+                }
+            }
             if output.succeeded {
                 var outcome = BuildOutcome(
                     testBinary: Self.testBinary(in: scratch), brokenRequirements: broken,
                     brokenCandidateTests: brokenTests, failure: nil, builtModules: built,
                     duration: Date().timeIntervalSince(start))
                 outcome.brokenTests = cutTests
+                outcome.ownTestIDs = listed?.excluding(excluded).ids
                 return outcome
             }
             if output.timedOut {
@@ -139,6 +202,18 @@ public struct Builder: Sendable {
                     start)
             }
             let diagnostics = Self.errors(in: output.stdout + "\n" + output.stderr, packageRoot: folder)
+            // The listed layout's own files are the grader's: their errors send the build back to SwiftPM's way.
+            if let listing, diagnostics.contains(where: { listing.owns($0.path) }) {
+                // Only the entry point failed, so the own tests compiled: a guess that named something else than a
+                // test (a helper class, a test compiled out) is replaced by the index's list once.
+                guard !relisted, diagnostics.allSatisfy({ listing.owns($0.path) }),
+                    case .success(let indexed) = listing.read(scratch: scratch, modules: built),
+                    case .ready = clock.waitForNextSecond(after: scratch)
+                else { return nil }
+                relisted = true
+                listed = indexed
+                continue
+            }
             var blamed: Set<String> = []
             var candidateErrors: [CompilerDiagnostic] = []
             var hiddenErrors: [String: [CompilerDiagnostic]] = [:]
@@ -244,7 +319,7 @@ public struct Builder: Sendable {
     static func forgetVanishedModules(keeping modules: [String], in scratch: URL) {
         let manager = FileManager.default
         let debug = scratch.appendingPathComponent("debug").resolvingSymlinksInPath()
-        let keep = Set(modules + GradingPackage.testProductModules)
+        let keep = Set(modules + GradingPackage.testProductModules + [GradingPackage.ownTestsLinkModule])
         for folder in [debug.appendingPathComponent("Modules"), debug] {
             let names = (try? manager.contentsOfDirectory(atPath: folder.path)) ?? []
             let vanished = Set(

@@ -23,6 +23,10 @@ public struct GradingPackage: Sendable {
     public static let testMainPath = "Hidden/GraderTestMain/GraderTestMain.swift"
     /// The modules SwiftPM adds for the test product: the entry point's and the discovered tests'.
     static let testProductModules = ["\(packageName)PackageTests", "\(packageName)PackageDiscoveredTests"]
+    /// The test target that links the candidate's own tests into the test binary when the grader lists them
+    /// (ListedOwnTests): they are plain targets then, which only a test target's dependencies bring in.
+    public static let ownTestsLinkModule = "GraderOwnTests"
+    static let ownTestsLinkPath = "Hidden/GraderOwnTests"
 
     public struct Module: Equatable, Sendable {
         public enum Kind: String, Sendable { case library, candidateTests, hidden, support }
@@ -45,6 +49,8 @@ public struct GradingPackage: Sendable {
     /// in place of the runner SwiftPM writes, which costs about 0.6 s whenever the own tests change (Linux; on
     /// macOS XCTest finds tests itself and SwiftPM's bundle is kept).
     public var testMain: URL?
+    /// The kit's entry point (`testMain` holds it, or the grader's own list of the candidate's tests added to it).
+    public var testMainTemplate: String?
 
     /// Whether the hidden suite is one target (the first, optimistic layout).
     public var isHiddenCombined: Bool { modules.contains { $0.name == Self.combinedHiddenModule } }
@@ -58,7 +64,10 @@ public struct GradingPackage: Sendable {
     static func splitHiddenModule(_ requirement: String) -> String { "Hidden\(requirement)" }
 
     /// The manifest text.
-    public func manifest(excluding excluded: Set<String> = []) -> String {
+    ///
+    /// `listingOwnTests`: the candidate's test modules are plain targets, linked through `ownTestsLinkModule`,
+    /// and the grader lists their tests in the entry point (ListedOwnTests).
+    public func manifest(excluding excluded: Set<String> = [], listingOwnTests: Bool = false) -> String {
         let included = modules.filter { !excluded.contains($0.name) }
         let names = Set(included.map(\.name))
         var lines = [
@@ -76,10 +85,18 @@ public struct GradingPackage: Sendable {
             // bring it in; it declares nothing, so nothing of it can be called (the harness declares its writer).
             let linked = module.kind == .candidateTests ? module.dependencies + [Self.guardModule] : module.dependencies
             let dependencies = linked.filter(names.contains).map { "\"\($0)\"" }.joined(separator: ", ")
-            let call = module.kind == .library || module.kind == .support ? "target" : "testTarget"
+            let plain =
+                module.kind == .library || module.kind == .support
+                || (listingOwnTests && module.kind == .candidateTests)
             let resources = module.hasResources ? ", resources: [.process(\"Resources\")]" : ""
             lines.append(
-                "        .\(call)(name: \"\(module.name)\", dependencies: [\(dependencies)], path: \"\(module.path)\"\(resources)),"
+                "        .\(plain ? "target" : "testTarget")(name: \"\(module.name)\", dependencies: [\(dependencies)], path: \"\(module.path)\"\(resources)),"
+            )
+        }
+        if listingOwnTests {
+            let own = included.filter { $0.kind == .candidateTests }.map { "\"\($0.name)\"" }.joined(separator: ", ")
+            lines.append(
+                "        .testTarget(name: \"\(Self.ownTestsLinkModule)\", dependencies: [\(own)], path: \"\(Self.ownTestsLinkPath)\"),"
             )
         }
         lines.append("    ]")
@@ -183,12 +200,20 @@ public struct GradingPackageWriter: Sendable {
         try addSupport(
             GradingPackage.supportModule, from: kit.testSupport, dependencies: [GradingPackage.bootModule],
             kept: { $0.hasSuffix(".swift") })
+        // The entry point is the builder's to write: the kit's, or the kit's with the own tests listed in it.
         var testMain: URL?
+        var testMainTemplate: String?
         #if os(Linux)
             let main = kit.testMain.appendingPathComponent("GraderTestMain.swift")
-            if FileManager.default.fileExists(atPath: main.path) {
-                try copy(main, to: GradingPackage.testMainPath)
+            if let template = try? String(contentsOf: main, encoding: .utf8) {
+                written.insert(GradingPackage.testMainPath)
                 testMain = destination.appendingPathComponent(GradingPackage.testMainPath)
+                testMainTemplate = template
+                let link = GradingPackage.ownTestsLinkPath + "/\(GradingPackage.ownTestsLinkModule).swift"
+                written.insert(link)
+                try Self.writeIfChanged(
+                    Data("// Links the candidate's own tests into the test binary (ListedOwnTests).\n".utf8),
+                    to: destination.appendingPathComponent(link))
             }
         #endif
         let hiddenDependencies = rubric.modules + [GradingPackage.supportModule]
@@ -219,6 +244,7 @@ public struct GradingPackageWriter: Sendable {
         }
         var package = GradingPackage(folder: destination, modules: modules, notes: notes)
         package.testMain = testMain
+        package.testMainTemplate = testMainTemplate
         return package
     }
 
@@ -238,7 +264,7 @@ public struct GradingPackageWriter: Sendable {
     static func isReserved(_ name: String) -> Bool {
         ([
             GradingPackage.supportModule, GradingPackage.bootModule, GradingPackage.guardModule,
-            GradingPackage.combinedHiddenModule, "XCTest",
+            GradingPackage.combinedHiddenModule, GradingPackage.ownTestsLinkModule, "XCTest",
             "Testing",
         ] + GradingPackage.testProductModules)
         .contains(name) || (name.hasPrefix("Hidden") && name.count > 6)

@@ -21,6 +21,21 @@ extension SwiftSource {
     /// static nor private, taking no arguments.
     public var testMethods: [String] { testMethodDeclarations.map(\.name) }
 
+    /// Each test method of `testMethods` as its type and name, and whether it is `async` (XCTest runs those
+    /// through `asyncTest`): a first guess at what the compiler's index will mark (ListedOwnTests).
+    public var testMethodSignatures: [(type: String, name: String, isAsync: Bool)] {
+        testMethodDeclarations.map { declaration in
+            let parts = declaration.name.split(separator: "/", maxSplits: 1).map(String.init)
+            var cursor = declaration.func + 4
+            var isAsync = false
+            while cursor < tokens.count, !tokens[cursor].isSymbol("{") {
+                if tokens[cursor].isWord("async") { isAsync = true }
+                cursor += 1
+            }
+            return (parts[0], parts.count > 1 ? parts[1] : "", isAsync)
+        }
+    }
+
     /// Each test method of `testMethods` with the UTF-8 range of its whole declaration (attributes and
     /// modifiers through the closing brace) and its lines: what a build cuts out when only that test fails to
     /// compile against a submission.

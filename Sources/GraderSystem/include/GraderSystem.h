@@ -13,4 +13,12 @@ int grader_become_subreaper(void);
 int grader_spawn(const char *path, char *const argv[], char *const envp[], const char *directory, int input,
                  int output, int error, pid_t *pid);
 
+/// What the compiler's index store at `store` records of XCTest for the object files `objects`, read through the
+/// toolchain's libIndexStore at `library`: one line per fact, tab-separated, `C <module> <class> <base class>` for
+/// a test class's base and `M <module> <class or extension> <method> <0|1 async>` for a test method, each as the
+/// index marks it (SwiftPM's test discovery reads the same marks). Returns a text the caller frees, or NULL with
+/// `*error` set to a message the caller frees.
+char *grader_index_tests(const char *library, const char *store, const char *const objects[], int count,
+                         char **error);
+
 #endif

@@ -22,6 +22,9 @@ public struct BuildStage: Sendable {
     public var limits: ResourceLimits
     /// When the package may be written again after the last build in the slot.
     public var clock: BuildClock
+    /// Whether the grader lists the candidate's own tests itself where it can (ListedOwnTests); false leaves them
+    /// to SwiftPM's discovery.
+    public var listsOwnTests = true
 
     public init(
         kit: Kit, runner: ProcessRunner, environment: CheckEnvironment, timeout: TimeInterval, limits: ResourceLimits,
@@ -47,6 +50,7 @@ public struct BuildStage: Sendable {
             kit: kit, rubric: identified.rubric, moduleSelectors: environment.moduleSelectors)
         var builder = Builder(runner: runner, timeout: timeout, sandbox: environment.sandbox, clock: clock)
         builder.compilerShim = environment.compilerShim
+        if !listsOwnTests { builder.indexStoreLibrary = nil }
         let tree = identified.submission.tree
         var notes: [String] = []
         // A warm build must compile what is written now, not take it for the last submission's sources.
