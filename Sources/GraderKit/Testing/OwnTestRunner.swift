@@ -35,8 +35,11 @@ public struct OwnTestRunner: Sendable {
     ///
     /// `swiftTesting: false` skips Swift Testing's listing (a process that loads the binary) where no candidate
     /// file names the module (`mayUseSwiftTesting`): then no `@Test` can exist.
+    ///
+    /// `listed`: the XCTest ids the build listed itself (ListedOwnTests), which spares the listing's process.
     public func run(
-        modules: [String], launcher: TestLauncher, package: URL, workDirectory: URL, swiftTesting: Bool = true
+        modules: [String], launcher: TestLauncher, package: URL, workDirectory: URL, swiftTesting: Bool = true,
+        listed: [String]? = nil
     ) -> Result<OwnTestsSummary, Unavailable> {
         guard !modules.isEmpty else {
             return .success(OwnTestsSummary(total: 0, passed: 0, failed: 0, lineCoverage: nil, files: []))
@@ -56,10 +59,10 @@ public struct OwnTestRunner: Sendable {
                 launcher.command.swiftTesting(["--list-tests"]), launcher: launcher, prefixes: prefixes, folder: runs,
                 required: false)
         }
-        switch (
-            list(launcher.command.xctest(nil), launcher: launcher, prefixes: prefixes, folder: runs, required: true),
-            swiftListing.value
-        ) {
+        let xcListing =
+            listed.map { ids in .success(ids.filter { id in prefixes.contains { id.hasPrefix($0) } }) }
+            ?? list(launcher.command.xctest(nil), launcher: launcher, prefixes: prefixes, folder: runs, required: true)
+        switch (xcListing, swiftListing.value) {
         case (.success(let xc), .success(let swift)):
             xcTests = xc
             swiftTests = swift

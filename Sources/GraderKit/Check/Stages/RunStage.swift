@@ -47,7 +47,7 @@ public struct RunStage: Sendable {
             ownTests = BackgroundWork {
                 own.run(
                     modules: modules.map(\.name), launcher: launcher, package: package.folder, workDirectory: work,
-                    swiftTesting: OwnTestRunner.mayUseSwiftTesting(package))
+                    swiftTesting: OwnTestRunner.mayUseSwiftTesting(package), listed: outcome.ownTestIDs)
             }
             if let broken = outcome.brokenCandidateTests.first {
                 notes.append("the candidate's own tests do not compile: \(broken.formatted)")
