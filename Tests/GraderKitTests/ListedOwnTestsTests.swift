@@ -131,9 +131,10 @@ final class ListedOwnTestsTests: XCTestCase {
     // MARK: - Built: the same tests as SwiftPM's discovery
 
     /// Test classes of every shape SwiftPM's discovery knows: inherited tests (which the guess misses, so the
-    /// index's list replaces it), extensions, `async`, a helper class that is no test case, a test compiled out,
-    /// and a class named like the entry point's own type (the listed entry point does not compile, and the build
-    /// goes back to SwiftPM's discovery). Each way lists exactly the tests SwiftPM's discovery does.
+    /// index's list replaces it), extensions, `async`, a helper class that is no test case and a test compiled out
+    /// (the guessed entry point does not compile; the index tells), a private class, and a class named like the
+    /// entry point's own type (the listed entry point never compiles, and the build goes back to SwiftPM's
+    /// discovery). Each way runs exactly the tests SwiftPM's discovery does.
     func testTheListedTestsAreTheTestsSwiftPMDiscovers() throws {
         #if !os(Linux)
             throw XCTSkip("the grader lists own tests only where SwiftPM discovers them from the index (Linux)")
@@ -181,6 +182,14 @@ final class ListedOwnTestsTests: XCTestCase {
                     func testNamedLikeTheEntryPoint() {}
                 }
                 """
+            // SwiftPM's discovery cannot reach a private class from its own module, and the index does not mark it.
+            let privateClass = """
+                import XCTest
+
+                private final class PrivateTests: XCTestCase {
+                    func testUnreachable() {}
+                }
+                """
             let expected = [
                 "CounterTests.AsyncTests/testAwaits", "CounterTests.BaseTests/testStartsAtZero",
                 "CounterTests.DerivedTests/testFromAnExtension", "CounterTests.DerivedTests/testIncrements",
@@ -189,6 +198,7 @@ final class ListedOwnTestsTests: XCTestCase {
             for (name, extra, listedByTheGrader) in [
                 ("shapes", [String: String](), true),
                 ("clashing", ["Tests/CounterTests/Clash.swift": clashing], false),
+                ("private", ["Tests/CounterTests/Private.swift": privateClass], true),
             ] {
                 let files = [
                     "Sources/Counter/Counter.swift": FixtureSubmission.counter(),
@@ -196,7 +206,7 @@ final class ListedOwnTestsTests: XCTestCase {
                 ].merging(extra) { own, _ in own }
                 let listed = try build(name + "-listed", files: files, kit: kit, listing: true)
                 let discovered = try build(name + "-discovered", files: files, kit: kit, listing: false)
-                let clash = extra.isEmpty ? [] : ["CounterTests.GraderTestMain/testNamedLikeTheEntryPoint"]
+                let clash = name == "clashing" ? ["CounterTests.GraderTestMain/testNamedLikeTheEntryPoint"] : []
                 XCTAssertEqual(discovered.run, (expected + clash).sorted(), name)
                 XCTAssertEqual(listed.run, discovered.run, "\(name): the binary runs what SwiftPM discovers")
                 XCTAssertEqual(listed.ids, listedByTheGrader ? discovered.run : nil, name)
