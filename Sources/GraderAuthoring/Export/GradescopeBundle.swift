@@ -26,7 +26,7 @@ public struct GradescopeBundle: Sendable {
         ("GraderRules", ["GraderCore"], false),
         ("GraderHistory", ["GraderCore"], false),
         ("GraderReports", ["GraderCore"], false),
-        ("GraderKit", ["GraderCore", "GraderRules", "GraderHistory", "GraderReports"], false),
+        ("GraderKit", ["GraderSystem", "GraderCore", "GraderRules", "GraderHistory", "GraderReports"], false),
         ("GraderAuthoring", ["GraderCore", "GraderKit"], false),
         ("GraderCLI", ["GraderCore", "GraderKit", "GraderAuthoring", "GraderReports"], false),
         ("grader", ["GraderCLI"], true),

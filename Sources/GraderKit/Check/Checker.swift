@@ -28,6 +28,8 @@ public struct CheckOptions: Sendable {
     public var buildTimeout: TimeInterval = 900
     /// Seconds the listing of the candidate's own tests may take.
     public var listTimeout: TimeInterval = 60
+    /// Seconds each of the candidate's own tests may take.
+    public var ownTestTimeout: TimeInterval = 30
     /// How processes that run candidate code are confined; nil finds the strongest isolation available.
     public var sandbox: Sandbox?
     /// Warm builds kept between runs (the CLI passes the user's cache folder); nil builds in private folders
@@ -213,6 +215,7 @@ struct StartedCheck: Sendable {
                 runner: testRunner, testTimeout: options.testTimeout, listTimeout: options.listTimeout,
                 jobs: options.jobs)
             run.batches = options.batches
+            run.ownTestTimeout = options.ownTestTimeout
             if let progress = options.progress {
                 let path = path
                 run.progress = { progress(CheckProgress(submission: path, step: $0)) }

@@ -301,18 +301,37 @@ final class TrustAttackTests: XCTestCase {
             ProcessProbe.running(matching: "grader-build-\(getpid())-"), [], "compiler jobs outlived the check")
     }
 
+    /// A test case that is never done being created. Where the test binary lists the own tests (a candidate file
+    /// names Swift Testing, as a comment does here, or the grader cannot list them), the listing times out and the
+    /// criterion is not checked, never "no tests". Where the grader lists them from the compiler's index (Linux),
+    /// no listing runs: the test is counted, and fails at its time limit.
     func testAListingThatNeverEndsIsReportedAsSuchNotAsNoTests() throws {
-        let fixture = try submission(
+        let listedByTheBinary = try submission(
             "blocking-own-tests",
             [
                 "Sources/Counter/Counter.swift": FixtureSubmission.counter(),
-                "Tests/CounterTests/SlowTests.swift": HostileFixtures.blockingOwnTests,
+                "Tests/CounterTests/SlowTests.swift": "// Testing\n" + HostileFixtures.blockingOwnTests,
             ])
-        let result = try XCTUnwrap(checker { $0.listTimeout = 3 }.check([fixture.root.path]).first)
+        let result = try XCTUnwrap(checker { $0.listTimeout = 3 }.check([listedByTheBinary.root.path]).first)
         let own = try XCTUnwrap(result.criteria.first { $0.kind == .coverage })
         XCTAssertEqual(own.status, .notChecked)
         XCTAssertEqual(own.evidence, ["could not list the candidate's tests: timed out after 3 s"])
         XCTAssertEqual(statuses(result, "CT1") + statuses(result, "CT2"), Array(repeating: .pass, count: 6))
+        #if os(Linux)
+            let listedByTheGrader = try submission(
+                "blocking-own-tests-listed",
+                [
+                    "Sources/Counter/Counter.swift": FixtureSubmission.counter(),
+                    "Tests/CounterTests/SlowTests.swift": HostileFixtures.blockingOwnTests,
+                ])
+            let listed = try XCTUnwrap(
+                checker {
+                    $0.listTimeout = 3
+                    $0.ownTestTimeout = 3
+                }.check([listedByTheGrader.root.path]).first)
+            XCTAssertEqual(listed.ownTests.map { [$0.total, $0.passed, $0.failed] }, [1, 0, 1], "\(listed.notes)")
+            XCTAssertEqual(statuses(listed, "CT1") + statuses(listed, "CT2"), Array(repeating: .pass, count: 6))
+        #endif
     }
 }
 

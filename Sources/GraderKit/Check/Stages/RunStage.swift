@@ -15,6 +15,8 @@ public struct RunStage: Sendable {
     public var runner: ProcessRunner
     public var testTimeout: TimeInterval
     public var listTimeout: TimeInterval
+    /// Seconds each of the candidate's own tests may take.
+    public var ownTestTimeout: TimeInterval = 30
     public var jobs: Int
     /// Whether hidden tests and the candidate's own tests may run in batches (TestBatches).
     public var batches = true
@@ -40,7 +42,7 @@ public struct RunStage: Sendable {
             let modules = built.package.modules.filter {
                 $0.kind == .candidateTests && outcome.builtModules.contains($0.name)
             }
-            var ownRunner = OwnTestRunner(runner: runner, listTimeout: listTimeout, jobs: jobs)
+            var ownRunner = OwnTestRunner(runner: runner, timeout: ownTestTimeout, listTimeout: listTimeout, jobs: jobs)
             ownRunner.batches = batches
             let own = ownRunner
             let package = built.package
