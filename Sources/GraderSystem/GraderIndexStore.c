@@ -26,6 +26,7 @@ enum {
     ix_role_child_of = 1 << 9,
     ix_role_base_of = 1 << 10,
     ix_dependency_record = 2,
+    ix_role_definition = 1 << 1,
 };
 
 struct ix_api {
@@ -43,6 +44,7 @@ struct ix_api {
     bool (*occurrences_apply)(ix_object reader, void *context, ix_applier applier);
     ix_object (*occurrence_symbol)(ix_object occurrence);
     bool (*relations_apply)(ix_object occurrence, void *context, ix_applier applier);
+    uint64_t (*occurrence_roles)(ix_object occurrence);
     uint64_t (*symbol_properties)(ix_object symbol);
     int (*symbol_kind)(ix_object symbol);
     ix_string (*symbol_name)(ix_object symbol);
@@ -112,6 +114,16 @@ static bool ix_occurrence(void *context, ix_object occurrence) {
     if (!(properties & ix_property_unit_test)) return true;
     int kind = api->symbol_kind(symbol);
     if (kind != ix_kind_class && kind != ix_kind_instance_method) return true;
+    if (kind == ix_kind_class && (api->occurrence_roles(occurrence) & ix_role_definition)) {
+        // Where a test class is defined, and whether inside another type (`D module class 0|1`).
+        scan->role = ix_role_child_of;
+        scan->found = (ix_string){NULL, 0};
+        api->relations_apply(occurrence, scan, ix_relation);
+        ix_append(scan->text, "D", 1);
+        ix_field(scan->text, scan->module);
+        ix_field(scan->text, api->symbol_name(symbol));
+        ix_append(scan->text, scan->found.length ? "\t1\n" : "\t0\n", 3);
+    }
     scan->role = kind == ix_kind_class ? ix_role_base_of : ix_role_child_of;
     scan->found = (ix_string){NULL, 0};
     api->relations_apply(occurrence, scan, ix_relation);
@@ -189,6 +201,7 @@ char *grader_index_tests(const char *library, const char *store_path, const char
         {(void **)&api.occurrences_apply, "indexstore_record_reader_occurrences_apply_f"},
         {(void **)&api.occurrence_symbol, "indexstore_occurrence_get_symbol"},
         {(void **)&api.relations_apply, "indexstore_occurrence_relations_apply_f"},
+        {(void **)&api.occurrence_roles, "indexstore_occurrence_get_roles"},
         {(void **)&api.symbol_properties, "indexstore_symbol_get_properties"},
         {(void **)&api.symbol_kind, "indexstore_symbol_get_kind"},
         {(void **)&api.symbol_name, "indexstore_symbol_get_name"},

@@ -15,6 +15,7 @@ final class ListedOwnTestsTests: XCTestCase {
 
     func testInheritedTestsJoinASubclassWithTestsOfItsOwnAndItsOwnWinByName() throws {
         let facts = [
+            "D\tAppTests\tBaseTests\t0", "D\tAppTests\tDerivedTests\t0", "D\tAppTests\tEmptyTests\t0",
             "C\tAppTests\tDerivedTests\tBaseTests",
             "M\tAppTests\tBaseTests\ttestShared()\t0",
             "M\tAppTests\tBaseTests\ttestBase()\t0",
@@ -35,15 +36,33 @@ final class ListedOwnTestsTests: XCTestCase {
     }
 
     func testInheritanceStopsAtTheModule() throws {
-        let facts = "C\tB\tDerivedTests\tBaseTests\nM\tA\tBaseTests\ttestA()\t0\nM\tB\tDerivedTests\ttestB()\t0"
+        let facts = [
+            "D\tA\tBaseTests\t0", "D\tB\tDerivedTests\t0", "C\tB\tDerivedTests\tBaseTests",
+            "M\tA\tBaseTests\ttestA()\t0",
+            "M\tB\tDerivedTests\ttestB()\t0",
+        ].joined(separator: "\n")
         XCTAssertEqual(
             try XCTUnwrap(ListedOwnTests.fromIndex(facts)).ids, ["A.BaseTests/testA", "B.DerivedTests/testB"])
+    }
+
+    /// XCTest runs a test by its class's own module and name: a class defined inside another type, or defined in
+    /// another module and given tests by an extension here, would be listed under a name XCTest does not know
+    /// (and a run of no test passes). Those are left to SwiftPM's way.
+    func testATestClassTheModuleDoesNotDefineAtItsTopLevelIsNotListed() {
+        let method = "M\tAppTests\tInnerTests\ttestA()\t0"
+        XCTAssertNil(ListedOwnTests.fromIndex("D\tAppTests\tInnerTests\t1\n" + method), "nested")
+        XCTAssertNil(ListedOwnTests.fromIndex("D\tOtherTests\tInnerTests\t0\n" + method), "another module's")
+        XCTAssertNil(
+            ListedOwnTests.fromIndex("D\tAppTests\tInnerTests\t0\nD\tAppTests\tInnerTests\t1\n" + method), "both")
+        XCTAssertEqual(
+            ListedOwnTests.fromIndex("D\tAppTests\tInnerTests\t0\n" + method)?.ids, ["AppTests.InnerTests/testA"])
     }
 
     func testALineThatDoesNotParseListsNothing() {
         XCTAssertNil(ListedOwnTests.fromIndex("M\tA\tTests\ttestA()"))
         XCTAssertNil(ListedOwnTests.fromIndex("M\tA\tTests\ttestA()\tyes"))
         XCTAssertNil(ListedOwnTests.fromIndex("X\tA\tB\tC"))
+        XCTAssertNil(ListedOwnTests.fromIndex("D\tA\tB\t2"))
         XCTAssertEqual(ListedOwnTests.fromIndex("")?.ids, [])
     }
 
@@ -76,35 +95,49 @@ final class ListedOwnTestsTests: XCTestCase {
 
     // MARK: - The entry point
 
-    func testTheEntryPointAddsTheListToTheKitsCallAndQualifiesSharedClassNames() throws {
-        let template = "import XCTest\n\nXCTMain(__allDiscoveredTests()) as Never\n"
+    func testTheListIsItsOwnModuleAndTheEntryPointImportsNoCandidateModule() throws {
         let listed = ListedOwnTests([
             Class(module: "ATests", name: "Shared", methods: [Method(name: "testA", isAsync: true)]),
             Class(module: "BTests", name: "Shared", methods: [Method(name: "testB", isAsync: false)]),
             Class(module: "BTests", name: "Only", methods: [Method(name: "testC", isAsync: false)]),
         ])
-        let text = try XCTUnwrap(listed.entryPoint(kitMain: template))
-        XCTAssertTrue(text.contains("XCTMain(__allDiscoveredTests() + graderOwnTests) as Never"), text)
-        XCTAssertTrue(text.contains("@testable import ATests\n@testable import BTests\n"), text)
-        XCTAssertTrue(text.contains("fileprivate extension ATests.Shared {"), text)
-        XCTAssertTrue(text.contains("fileprivate extension Only {"), text)
-        XCTAssertTrue(text.contains("(\"testA\", asyncTest(testA)),"), text)
-        XCTAssertTrue(text.contains("(\"testB\", testB),"), text)
-        XCTAssertEqual(text.components(separatedBy: "    testCase(").count, 4, text)
+        let list = try XCTUnwrap(listed.listModule(importing: ["BTests", "ATests", "CTests"]))
+        XCTAssertTrue(
+            list.contains("@testable import ATests\n@testable import BTests\n@testable import CTests\n"), list)
+        XCTAssertTrue(list.contains("fileprivate extension ATests.Shared {"), list)
+        XCTAssertTrue(list.contains("fileprivate extension Only {"), list)
+        XCTAssertTrue(list.contains("(\"testA\", asyncTest(testA)),"), list)
+        XCTAssertTrue(list.contains("(\"testB\", testB),"), list)
+        XCTAssertTrue(
+            list.contains(
+                "@_silgen_name(\"grader_own_tests_list\")\npublic func graderOwnTests() -> [XCTestCaseEntry] {"),
+            list)
+        XCTAssertEqual(list.components(separatedBy: "        testCase(").count, 4, list)
+
+        let template =
+            "import XCTest\n\nstruct Main {\n    static func main() {\n        XCTMain(__allDiscoveredTests()) as Never\n    }\n}\n"
+        let main = try XCTUnwrap(ListedOwnTests.entryPoint(kitMain: template))
+        XCTAssertTrue(
+            main.contains(
+                "if getenv(\"GRADER_OWN_TESTS\") != nil { XCTMain(graderOwnTests()) as Never }\n        XCTMain(__allDiscoveredTests()) as Never"
+            ), main)
+        XCTAssertTrue(
+            main.hasSuffix(
+                "import Foundation\n\n@_silgen_name(\"grader_own_tests_list\")\nprivate func graderOwnTests() -> [XCTestCaseEntry]\n"
+            ),
+            main)
+        XCTAssertFalse(main.contains("ATests") || main.contains("@testable"), main)
     }
 
     func testNamesThatAreNotPlainIdentifiersAndTemplatesWithoutTheCallAreLeftToSwiftPM() {
-        let template = "XCTMain(__allDiscoveredTests()) as Never\n"
         let raw = ListedOwnTests([
             Class(module: "A", name: "T", methods: [Method(name: "test\"), x(), (\"", isAsync: false)])
         ])
-        XCTAssertNil(raw.entryPoint(kitMain: template))
-        let dashed = ListedOwnTests([
-            Class(module: "App-Tests", name: "T", methods: [Method(name: "testA", isAsync: false)])
-        ])
-        XCTAssertNil(dashed.entryPoint(kitMain: template))
-        XCTAssertNil(ListedOwnTests([]).entryPoint(kitMain: "XCTMain(tests)"))
-        XCTAssertNotNil(ListedOwnTests([]).entryPoint(kitMain: template))
+        XCTAssertNil(raw.listModule(importing: ["A"]))
+        XCTAssertNil(ListedOwnTests([]).listModule(importing: ["App-Tests"]))
+        XCTAssertNotNil(ListedOwnTests([]).listModule(importing: ["AppTests"]))
+        XCTAssertNil(ListedOwnTests.entryPoint(kitMain: "XCTMain(tests)"))
+        XCTAssertNotNil(ListedOwnTests.entryPoint(kitMain: "XCTMain(__allDiscoveredTests()) as Never\n"))
     }
 
     func testTheManifestMakesOwnTestsPlainTargetsLinkedThroughOneTestTarget() {
@@ -121,20 +154,25 @@ final class ListedOwnTestsTests: XCTestCase {
         XCTAssertTrue(listed.contains(".testTarget(name: \"HiddenSuite\""), listed)
         XCTAssertTrue(
             listed.contains(
-                ".testTarget(name: \"GraderOwnTests\", dependencies: [\"AppTests\"], path: \"Hidden/GraderOwnTests\")"),
+                ".target(name: \"GraderOwnTestList\", dependencies: [\"AppTests\"], path: \"Hidden/GraderOwnTestList\")"
+            ),
             listed)
+        XCTAssertTrue(
+            listed.contains(
+                ".testTarget(name: \"GraderOwnTests\", dependencies: [\"GraderOwnTestList\"], path: \"Hidden/GraderOwnTests\")"
+            ), listed)
         let discovered = package.manifest(excluding: ["MoreTests"])
         XCTAssertTrue(discovered.contains(".testTarget(name: \"AppTests\""), discovered)
-        XCTAssertFalse(discovered.contains("GraderOwnTests"), discovered)
+        XCTAssertFalse(discovered.contains("GraderOwnTest"), discovered)
     }
 
     // MARK: - Built: the same tests as SwiftPM's discovery
 
     /// Test classes of every shape SwiftPM's discovery knows: inherited tests (which the guess misses, so the
     /// index's list replaces it), extensions, `async`, a helper class that is no test case and a test compiled out
-    /// (the guessed entry point does not compile; the index tells), a private class, and a class named like the
-    /// entry point's own type (the listed entry point never compiles, and the build goes back to SwiftPM's
-    /// discovery). Each way runs exactly the tests SwiftPM's discovery does.
+    /// (the guessed list does not compile; the index tells), a private class, a class named like the entry
+    /// point's type; and two shapes left to SwiftPM's way (tests added to another module's class, a `main.swift`).
+    /// Each way runs exactly the tests SwiftPM's discovery does.
     func testTheListedTestsAreTheTestsSwiftPMDiscovers() throws {
         #if !os(Linux)
             throw XCTSkip("the grader lists own tests only where SwiftPM discovers them from the index (Linux)")
@@ -175,39 +213,60 @@ final class ListedOwnTestsTests: XCTestCase {
                     }
                 #endif
                 """
-            let clashing = """
+            // A class named like the entry point's own type, and a private class (SwiftPM's discovery cannot reach
+            // it from its own module, and the index does not mark it).
+            let odd = """
                 import XCTest
 
                 final class GraderTestMain: XCTestCase {
                     func testNamedLikeTheEntryPoint() {}
                 }
-                """
-            // SwiftPM's discovery cannot reach a private class from its own module, and the index does not mark it.
-            let privateClass = """
-                import XCTest
 
                 private final class PrivateTests: XCTestCase {
                     func testUnreachable() {}
                 }
                 """
+            // Tests added by an extension to a class of another module: XCTest runs them under that module's
+            // name, which the index does not give, so they are left to SwiftPM's way (whose listing has them
+            // under the library's name, not the own tests').
+            let library = """
+                import XCTest
+
+                open class LibraryCase: XCTestCase {}
+                """
+            let extended = """
+                import Shared
+                import XCTest
+
+                typealias LibraryCase = Shared.LibraryCase
+
+                extension LibraryCase {
+                    func testAddedToTheLibrarysClass() { XCTFail("never passes") }
+                }
+                """
+            // A test folder with a `main.swift` holding top-level code: a test target refuses it.
+            let main = "import XCTest\n\nprint(\"top-level code\")\n"
             let expected = [
                 "CounterTests.AsyncTests/testAwaits", "CounterTests.BaseTests/testStartsAtZero",
                 "CounterTests.DerivedTests/testFromAnExtension", "CounterTests.DerivedTests/testIncrements",
-                "CounterTests.DerivedTests/testStartsAtZero",
+                "CounterTests.DerivedTests/testStartsAtZero", "CounterTests.GraderTestMain/testNamedLikeTheEntryPoint",
             ]
-            for (name, extra, listedByTheGrader) in [
-                ("shapes", [String: String](), true),
-                ("clashing", ["Tests/CounterTests/Clash.swift": clashing], false),
-                ("private", ["Tests/CounterTests/Private.swift": privateClass], true),
+            for (name, extra, runs, listedByTheGrader) in [
+                ("shapes", [String: String](), expected, true),
+                (
+                    "extended",
+                    ["Sources/Shared/Library.swift": library, "Tests/CounterTests/Extended.swift": extended],
+                    expected, false
+                ),
+                ("main", ["Tests/CounterTests/main.swift": main], [], false),
             ] {
                 let files = [
                     "Sources/Counter/Counter.swift": FixtureSubmission.counter(),
-                    "Tests/CounterTests/Shapes.swift": shapes,
+                    "Tests/CounterTests/Shapes.swift": shapes, "Tests/CounterTests/Odd.swift": odd,
                 ].merging(extra) { own, _ in own }
                 let listed = try build(name + "-listed", files: files, kit: kit, listing: true)
                 let discovered = try build(name + "-discovered", files: files, kit: kit, listing: false)
-                let clash = name == "clashing" ? ["CounterTests.GraderTestMain/testNamedLikeTheEntryPoint"] : []
-                XCTAssertEqual(discovered.run, (expected + clash).sorted(), name)
+                XCTAssertEqual(discovered.run, runs, name)
                 XCTAssertEqual(listed.run, discovered.run, "\(name): the binary runs what SwiftPM discovers")
                 XCTAssertEqual(listed.ids, listedByTheGrader ? discovered.run : nil, name)
                 XCTAssertNil(discovered.ids, name)
@@ -236,7 +295,9 @@ final class ListedOwnTestsTests: XCTestCase {
             slot: work.appendingPathComponent("slot"))
         let binary = try XCTUnwrap(built.outcome.testBinary, "\(name): \(built.notes)")
         let listed = try ProcessRunner.live(
-            ProcessRequest(binary.path, ["--list-tests"], environment: ["LLVM_PROFILE_FILE": "/dev/null"]))
+            ProcessRequest(
+                binary.path, ["--list-tests"],
+                environment: ["LLVM_PROFILE_FILE": "/dev/null", ListedOwnTests.ownTestsVariable: "1"]))
         XCTAssertTrue(listed.succeeded, "\(name): \(listed.stderr)")
         let own = listed.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { $0.hasPrefix("CounterTests.") }.sorted()

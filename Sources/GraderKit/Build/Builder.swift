@@ -150,7 +150,7 @@ public struct Builder: Sendable {
             if (try? String(contentsOf: manifest, encoding: .utf8)) != text {
                 try text.write(to: manifest, atomically: true, encoding: .utf8)
             }
-            if let listing, let listed, !listing.write(listed.excluding(excluded)) { return nil }
+            if let listing, let listed, !listing.write(listed, excluded: excluded) { return nil }
             var arguments = ["build", "--build-tests", "--package-path", folder.path, "--scratch-path", scratch.path]
             arguments += Self.gradingOptions
             if let main = package.testMain {
@@ -203,9 +203,11 @@ public struct Builder: Sendable {
             }
             let diagnostics = Self.errors(in: output.stdout + "\n" + output.stderr, packageRoot: folder)
             // The listed layout's own files are the grader's: their errors send the build back to SwiftPM's way.
+            // A listed build that failed for no reason the compiler gave (a link error) is SwiftPM's way to try.
+            if listing != nil && diagnostics.isEmpty { return nil }
             if let listing, diagnostics.contains(where: { listing.owns($0.path) }) {
-                // Only the entry point failed, so the own tests compiled: a guess that named something else than a
-                // test (a helper class, a test compiled out) is replaced by the index's list once.
+                // Only the grader's files failed, so the own tests compiled: a guess that named something else than
+                // a test (a helper class, a test compiled out) is replaced by the index's list.
                 guard !relisted, diagnostics.allSatisfy({ listing.owns($0.path) }),
                     case .success(let indexed) = listing.read(scratch: scratch, modules: built),
                     case .ready = clock.waitForNextSecond(after: scratch)
@@ -319,7 +321,10 @@ public struct Builder: Sendable {
     static func forgetVanishedModules(keeping modules: [String], in scratch: URL) {
         let manager = FileManager.default
         let debug = scratch.appendingPathComponent("debug").resolvingSymlinksInPath()
-        let keep = Set(modules + GradingPackage.testProductModules + [GradingPackage.ownTestsLinkModule])
+        let keep = Set(
+            modules + GradingPackage.testProductModules + [
+                GradingPackage.ownTestsLinkModule, GradingPackage.ownTestListModule,
+            ])
         for folder in [debug.appendingPathComponent("Modules"), debug] {
             let names = (try? manager.contentsOfDirectory(atPath: folder.path)) ?? []
             let vanished = Set(

@@ -24,9 +24,13 @@ public struct GradingPackage: Sendable {
     /// The modules SwiftPM adds for the test product: the entry point's and the discovered tests'.
     static let testProductModules = ["\(packageName)PackageTests", "\(packageName)PackageDiscoveredTests"]
     /// The test target that links the candidate's own tests into the test binary when the grader lists them
-    /// (ListedOwnTests): they are plain targets then, which only a test target's dependencies bring in.
+    /// (ListedOwnTests): they are plain targets then, which only a test target's dependencies bring in. Its one
+    /// file is the same for every candidate, so SwiftPM's discovery of the hidden tests is not compiled again.
     public static let ownTestsLinkModule = "GraderOwnTests"
     static let ownTestsLinkPath = "Hidden/GraderOwnTests"
+    /// The plain target that holds the list of the candidate's own tests, which the link target depends on.
+    public static let ownTestListModule = "GraderOwnTestList"
+    static let ownTestListPath = "Hidden/GraderOwnTestList"
 
     public struct Module: Equatable, Sendable {
         public enum Kind: String, Sendable { case library, candidateTests, hidden, support }
@@ -96,7 +100,10 @@ public struct GradingPackage: Sendable {
         if listingOwnTests {
             let own = included.filter { $0.kind == .candidateTests }.map { "\"\($0.name)\"" }.joined(separator: ", ")
             lines.append(
-                "        .testTarget(name: \"\(Self.ownTestsLinkModule)\", dependencies: [\(own)], path: \"\(Self.ownTestsLinkPath)\"),"
+                "        .target(name: \"\(Self.ownTestListModule)\", dependencies: [\(own)], path: \"\(Self.ownTestListPath)\"),"
+            )
+            lines.append(
+                "        .testTarget(name: \"\(Self.ownTestsLinkModule)\", dependencies: [\"\(Self.ownTestListModule)\"], path: \"\(Self.ownTestsLinkPath)\"),"
             )
         }
         lines.append("    ]")
@@ -200,13 +207,15 @@ public struct GradingPackageWriter: Sendable {
         try addSupport(
             GradingPackage.supportModule, from: kit.testSupport, dependencies: [GradingPackage.bootModule],
             kept: { $0.hasSuffix(".swift") })
-        // The entry point is the builder's to write: the kit's, or the kit's with the own tests listed in it.
+        // The entry point and the own tests' list are the builder's to write (ListedOwnTests): kept here, so an
+        // unchanged one keeps its date.
         var testMain: URL?
         var testMainTemplate: String?
         #if os(Linux)
             let main = kit.testMain.appendingPathComponent("GraderTestMain.swift")
             if let template = try? String(contentsOf: main, encoding: .utf8) {
                 written.insert(GradingPackage.testMainPath)
+                written.insert(GradingPackage.ownTestListPath + "/\(GradingPackage.ownTestListModule).swift")
                 testMain = destination.appendingPathComponent(GradingPackage.testMainPath)
                 testMainTemplate = template
                 let link = GradingPackage.ownTestsLinkPath + "/\(GradingPackage.ownTestsLinkModule).swift"
@@ -264,7 +273,8 @@ public struct GradingPackageWriter: Sendable {
     static func isReserved(_ name: String) -> Bool {
         ([
             GradingPackage.supportModule, GradingPackage.bootModule, GradingPackage.guardModule,
-            GradingPackage.combinedHiddenModule, GradingPackage.ownTestsLinkModule, "XCTest",
+            GradingPackage.combinedHiddenModule, GradingPackage.ownTestsLinkModule, GradingPackage.ownTestListModule,
+            "XCTest",
             "Testing",
         ] + GradingPackage.testProductModules)
         .contains(name) || (name.hasPrefix("Hidden") && name.count > 6)

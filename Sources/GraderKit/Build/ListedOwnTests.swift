@@ -63,14 +63,20 @@ public struct ListedOwnTests: Equatable, Sendable {
 
     /// The list SwiftPM's discovery makes of the index's marks (`grader_index_tests`' lines): per module, each
     /// class with test methods of its own, with those it inherits from a test class of the same module (its own
-    /// win by name). Nil when a line does not parse.
+    /// win by name). Nil when a line does not parse, and where the name the list would give a test is not the one
+    /// XCTest runs it by: a class the module does not define at its top level (a nested class, or one defined in
+    /// another module and given tests by an extension here). SwiftPM's way, whose binary lists the names, decides
+    /// those.
     public static func fromIndex(_ facts: String) -> ListedOwnTests? {
         var bases: [String: [String: String]] = [:]
         var declared: [String: [String: [Method]]] = [:]
+        var defined: [String: [String: Set<String>]] = [:]
         for line in facts.split(separator: "\n") {
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             switch (fields.first, fields.count) {
             case ("C", 4): bases[fields[1], default: [:]][fields[2]] = fields[3]
+            case ("D", 4) where fields[3] == "0" || fields[3] == "1":
+                defined[fields[1], default: [:]][fields[2], default: []].insert(fields[3])
             case ("M", 5) where fields[4] == "0" || fields[4] == "1":
                 // The index names a method with its parameters, `testA()`; SwiftPM lists it without them.
                 let name = fields[3].hasSuffix("()") ? String(fields[3].dropLast(2)) : fields[3]
@@ -86,6 +92,9 @@ public struct ListedOwnTests: Equatable, Sendable {
             }
             for method in declared[module]?[name] ?? [] { methods[method.name] = method }
             return methods
+        }
+        for (module, classes) in declared {
+            for name in classes.keys where defined[module]?[name] != ["0"] { return nil }
         }
         return ListedOwnTests(
             declared.flatMap { module, classes in
@@ -129,39 +138,58 @@ public struct ListedOwnTests: Equatable, Sendable {
         public var description: String
     }
 
-    /// The kit's entry point with this list added: `call` (the kit's `XCTMain(__allDiscoveredTests())`) runs
-    /// SwiftPM's discovered tests (the hidden suite's) and these. Nil when the kit's file lacks the call.
-    /// Nil too when a name is not a plain identifier (a raw identifier, a module folder SwiftPM renames): those
-    /// stay SwiftPM's to spell.
-    public func entryPoint(kitMain: String) -> String? {
-        let call = "XCTMain(__allDiscoveredTests())"
-        let names = classes.flatMap { [$0.module, $0.name] + $0.methods.map(\.name) }
-        guard kitMain.components(separatedBy: call).count == 2, names.allSatisfy(Self.isPlainIdentifier) else {
-            return nil
-        }
-        var lines = kitMain.replacingOccurrences(of: call, with: "XCTMain(__allDiscoveredTests() + graderOwnTests)")
-            .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        if lines.last == "" { lines.removeLast() }
-        let deprecated =
-            "@available(*, deprecated, message: \"Not deprecated: lets tests of deprecated code in without warnings\")"
+    /// The environment variable that has the entry point run the candidate's own tests (`GraderOwnTestList`) instead
+    /// of SwiftPM's discovered ones (the hidden suite's): the grader sets it for the own tests' processes only.
+    public static let ownTestsVariable = "GRADER_OWN_TESTS"
+
+    private static let deprecated =
+        "@available(*, deprecated, message: \"Not deprecated: lets tests of deprecated code in without warnings\")"
+
+    /// The symbol of the function the list module defines and the entry point calls without importing it.
+    static let listSymbol = "grader_own_tests_list"
+
+    /// The source of the `GraderOwnTestList` module: the candidate's test modules imported, and this list behind
+    /// one function (`listSymbol`). Nil when a name is not a plain identifier (a raw identifier, a module folder
+    /// SwiftPM renames): those stay SwiftPM's to spell.
+    public func listModule(importing modules: [String]) -> String? {
+        let names = modules + classes.flatMap { [$0.module, $0.name] + $0.methods.map(\.name) }
+        guard names.allSatisfy(Self.isPlainIdentifier) else { return nil }
         // A class name two modules share is written with its module.
         let shared = Set(Dictionary(grouping: classes, by: \.name).filter { $0.value.count > 1 }.keys)
-        lines += ["", "// The candidate's own tests, listed by the grader (ListedOwnTests)."]
-        lines += modules.map { "@testable import \($0)" }
+        var lines = ["// Written by the grader: the candidate's own XCTest tests (ListedOwnTests).", "import XCTest"]
+        lines += modules.sorted().map { "@testable import \($0)" }
         var entries: [String] = []
         for (index, test) in classes.enumerated() {
             let type = shared.contains(test.name) ? "\(test.module).\(test.name)" : test.name
-            lines += ["", "fileprivate extension \(type) {", "    \(deprecated)"]
+            lines += ["", "fileprivate extension \(type) {", "    \(Self.deprecated)"]
             lines.append("    static nonisolated(unsafe) let __graderOwnTests\(index) = [")
             for method in test.methods {
                 let reference = method.isAsync ? "asyncTest(\(method.name))" : method.name
                 lines.append("        (\"\(method.name)\", \(reference)),")
             }
             lines += ["    ]", "}"]
-            entries.append("    testCase(\(type).__graderOwnTests\(index)),")
+            entries.append("        testCase(\(type).__graderOwnTests\(index)),")
         }
-        lines += ["", deprecated, "private let graderOwnTests: [XCTestCaseEntry] = ["] + entries + ["]"]
+        lines += ["", Self.deprecated, "@_silgen_name(\"\(Self.listSymbol)\")"]
+        lines += ["public func graderOwnTests() -> [XCTestCaseEntry] {", "    ["]
+        lines += entries + ["    ]", "}"]
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The kit's entry point for the listed layout: a process of the candidate's own tests (`ownTestsVariable`
+    /// set) runs the list module's list, every other one SwiftPM's discovered tests, through the kit's own
+    /// `XCTMain(__allDiscoveredTests())`. The file imports no candidate module, nor the list module (it calls the
+    /// list by its symbol), so nothing a candidate declares takes part in how the hidden tests are found, and it
+    /// is the same file with the same imports for every candidate: it is not compiled again. Nil when the kit's
+    /// file lacks the call.
+    public static func entryPoint(kitMain: String) -> String? {
+        let call = "XCTMain(__allDiscoveredTests()) as Never"
+        guard kitMain.components(separatedBy: call).count == 2 else { return nil }
+        let own = "if getenv(\"\(ownTestsVariable)\") != nil { XCTMain(graderOwnTests()) as Never }\n        " + call
+        var text = kitMain.replacingOccurrences(of: call, with: own)
+        if !text.hasSuffix("\n") { text += "\n" }
+        return text + "\n// The candidate's own tests, listed by the grader (ListedOwnTests).\nimport Foundation\n\n"
+            + "@_silgen_name(\"\(listSymbol)\")\nprivate func graderOwnTests() -> [XCTestCaseEntry]\n"
     }
 }
 
@@ -181,12 +209,13 @@ struct OwnTestListing {
     var template: String
     var guess: ListedOwnTests
 
-    /// Nil where the package has no entry point of the kit's, no own test module, or no index to read, and where a
-    /// candidate file names Swift Testing: its macros are set up for test targets only.
+    /// Nil where the package has no entry point of the kit's, no own test module, or no index to read, where a
+    /// candidate file names Swift Testing (its macros are set up for test targets only), and where a test folder
+    /// has a `main.swift` (a plain target with one is a program; a test target refuses its top-level code).
     init?(package: GradingPackage, library: URL?) {
         let own = package.modules.filter { $0.kind == .candidateTests }
         guard let library, let main = package.testMain, let template = package.testMainTemplate, !own.isEmpty,
-            ListedOwnTests([]).entryPoint(kitMain: template) != nil, !OwnTestRunner.mayUseSwiftTesting(package)
+            ListedOwnTests.entryPoint(kitMain: template) != nil, !OwnTestRunner.mayUseSwiftTesting(package)
         else { return nil }
         self.package = package
         self.library = library
@@ -195,20 +224,29 @@ struct OwnTestListing {
         var texts: [String: [String]] = [:]
         for module in own {
             let tree = SourceTree(scanning: package.folder.appendingPathComponent(module.path))
+            if tree.swiftFiles.contains(where: { ($0 as NSString).lastPathComponent == "main.swift" }) { return nil }
             texts[module.name] = tree.swiftFiles.compactMap { tree.text(of: $0) }
         }
         self.guess = ListedOwnTests.guess(texts)
     }
 
-    /// Writes the entry point listing `listed`; false when it cannot.
-    func write(_ listed: ListedOwnTests) -> Bool {
-        guard let text = listed.entryPoint(kitMain: template) else { return false }
-        return (try? GradingPackageWriter.writeIfChanged(Data(text.utf8), to: main)) != nil
+    /// Writes the `GraderOwnTestList` module listing `listed` for the own test modules not `excluded`, and the entry
+    /// point; false when it cannot.
+    func write(_ listed: ListedOwnTests, excluded: Set<String>) -> Bool {
+        let modules = package.modules.filter { $0.kind == .candidateTests && !excluded.contains($0.name) }
+        guard let entry = ListedOwnTests.entryPoint(kitMain: template),
+            let list = listed.excluding(excluded).listModule(importing: modules.map(\.name))
+        else { return false }
+        let listFile = package.folder.appendingPathComponent(
+            "\(GradingPackage.ownTestListPath)/\(GradingPackage.ownTestListModule).swift")
+        return (try? GradingPackageWriter.writeIfChanged(Data(list.utf8), to: listFile)) != nil
+            && (try? GradingPackageWriter.writeIfChanged(Data(entry.utf8), to: main)) != nil
     }
 
     /// Whether `path` (relative to the package) is one of the files this layout adds.
     func owns(_ path: String) -> Bool {
         path == GradingPackage.testMainPath || path.hasPrefix(GradingPackage.ownTestsLinkPath + "/")
+            || path.hasPrefix(GradingPackage.ownTestListPath + "/")
     }
 
     /// What the index records of the own test modules among `modules`, for the object files the last build

@@ -84,7 +84,8 @@ public struct OwnTestRunner: Sendable {
                 TestBatches.Request(index: index, arguments: command(test).1, signedTest: nil, profile: profile(index))
             }
             let outcomes = TestBatches(
-                runner: runner, jobs: jobs, timeout: timeout, outputLimit: 0, environment: ["NO_COLOR": "1"]
+                runner: runner, jobs: jobs, timeout: timeout, outputLimit: 0,
+                environment: ["NO_COLOR": "1", ListedOwnTests.ownTestsVariable: "1"]
             ).run(requests, launcher: launcher, folder: runs.appendingPathComponent("batches"), writable: [profiles])
             for (index, outcome) in outcomes where outcome.endedByItself { batched[index] = outcome.output.succeeded }
         }
@@ -96,7 +97,9 @@ public struct OwnTestRunner: Sendable {
             defer { try? FileManager.default.removeItem(at: folder) }
             let request = launcher.request(
                 words, writable: [folder, profiles], workingDirectory: folder,
-                environment: ["LLVM_PROFILE_FILE": profile(index).path, "NO_COLOR": "1"],
+                environment: [
+                    "LLVM_PROFILE_FILE": profile(index).path, "NO_COLOR": "1", ListedOwnTests.ownTestsVariable: "1",
+                ],
                 timeout: timeout)
             return (try? runner(request))?.succeeded ?? false
         }

@@ -301,6 +301,62 @@ final class TrustAttackTests: XCTestCase {
             ProcessProbe.running(matching: "grader-build-\(getpid())-"), [], "compiler jobs outlived the check")
     }
 
+    /// Where the grader lists the own tests (ListedOwnTests), no declaration of the candidate's may take part in
+    /// how the hidden tests are found. The red team's attack: an own test file declaring `+` for lists of test
+    /// cases, which the entry point used when it imported the own modules to add their list to the hidden one: the
+    /// hidden tests ran as empty closures, and every failing one passed. Here with the same operator as a static
+    /// member too, and `+=` (members reach further than imports), and a `testCase` of its own.
+    func testNothingAnOwnTestDeclaresChangesHowHiddenTestsRun() throws {
+        let hijack = """
+            import XCTest
+
+            private func emptied(_ entries: [XCTestCaseEntry]) -> [XCTestCaseEntry] {
+                entries.map { entry in
+                    (testCaseClass: entry.testCaseClass, allTests: entry.allTests.map { test in
+                        (test.0, { (_: XCTestCase) throws -> Void in })
+                    })
+                }
+            }
+
+            func + (lhs: [XCTestCaseEntry], rhs: [XCTestCaseEntry]) -> [XCTestCaseEntry] {
+                var all = lhs
+                all.append(contentsOf: rhs)
+                return emptied(all)
+            }
+
+            extension Array where Element == XCTestCaseEntry {
+                static func + (lhs: Self, rhs: Self) -> Self {
+                    var all = lhs
+                    all.append(contentsOf: rhs)
+                    return emptied(all)
+                }
+
+                static func += (lhs: inout Self, rhs: Self) {
+                    lhs.append(contentsOf: rhs)
+                    lhs = emptied(lhs)
+                }
+            }
+
+            func testCase<T: XCTestCase>(_ allTests: [(String, (T) -> () throws -> Void)]) -> XCTestCaseEntry {
+                (testCaseClass: T.self, allTests: allTests.map { test in (test.0, { (_: XCTestCase) throws -> Void in }) })
+            }
+
+            final class OwnTests: XCTestCase {
+                func testOwn() {}
+            }
+            """
+        let fixture = try submission(
+            "hijacks-the-list",
+            [
+                "Sources/Counter/Counter.swift": FixtureSubmission.counter(label: #""wrong""#),
+                "Tests/CounterTests/Hijack.swift": hijack,
+            ])
+        let result = try XCTUnwrap(checker().check([fixture.root.path]).first)
+        XCTAssertEqual(statuses(result, "CT2"), [.fail, .fail, .fail], messages(result))
+        XCTAssertEqual(statuses(result, "CT1"), [.pass, .pass, .pass], messages(result))
+        XCTAssertEqual(result.ownTests?.total, 1, "\(result.notes)")
+    }
+
     /// A test case that is never done being created. Where the test binary lists the own tests (a candidate file
     /// names Swift Testing, as a comment does here, or the grader cannot list them), the listing times out and the
     /// criterion is not checked, never "no tests". Where the grader lists them from the compiler's index (Linux),
