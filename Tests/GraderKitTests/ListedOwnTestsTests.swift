@@ -166,12 +166,27 @@ final class ListedOwnTestsTests: XCTestCase {
         XCTAssertFalse(discovered.contains("GraderOwnTest"), discovered)
     }
 
+    func testAnErrorInSwiftPMsListOfAnOwnTestModuleBlamesThatModule() {
+        let package = GradingPackage(
+            folder: URL(fileURLWithPath: "/tmp/p"),
+            modules: [
+                .init(name: "App", kind: .library, path: "Sources/App", dependencies: []),
+                .init(name: "AppTests", kind: .candidateTests, path: "Tests/AppTests", dependencies: ["App"]),
+            ], notes: [])
+        let derived = "/s/x86_64-unknown-linux-gnu/debug/GradedPackageDiscoveredTests.derived/"
+        XCTAssertEqual(Builder.discoveredModule(derived + "AppTests.swift", in: package), "AppTests")
+        XCTAssertNil(Builder.discoveredModule(derived + "App.swift", in: package), "not a test module")
+        XCTAssertNil(Builder.discoveredModule(derived + "all-discovered-tests.swift", in: package))
+        XCTAssertNil(Builder.discoveredModule("Tests/AppTests/AppTests.swift", in: package))
+    }
+
     // MARK: - Built: the same tests as SwiftPM's discovery
 
     /// Test classes of every shape SwiftPM's discovery knows: inherited tests (which the guess misses, so the
     /// index's list replaces it), extensions, `async`, a helper class that is no test case and a test compiled out
     /// (the guessed list does not compile; the index tells), a private class, a class named like the entry
-    /// point's type; and two shapes left to SwiftPM's way (tests added to another module's class, a `main.swift`).
+    /// point's type; and shapes left to SwiftPM's way (tests added to another module's class, a `main.swift`, a
+    /// nested class, whose own tests SwiftPM cannot list and which cost only those).
     /// Each way runs exactly the tests SwiftPM's discovery does.
     func testTheListedTestsAreTheTestsSwiftPMDiscovers() throws {
         #if !os(Linux)
@@ -244,6 +259,18 @@ final class ListedOwnTestsTests: XCTestCase {
                     func testAddedToTheLibrarysClass() { XCTFail("never passes") }
                 }
                 """
+            // A nested test class: SwiftPM's own list of the module does not compile (it names the class without
+            // its outer type), and the list cannot name it as XCTest runs it. The own tests are lost, not the
+            // submission.
+            let nested = """
+                import XCTest
+
+                enum Outer {
+                    final class InnerTests: XCTestCase {
+                        func testInner() {}
+                    }
+                }
+                """
             // A test folder with a `main.swift` holding top-level code: a test target refuses it.
             let main = "import XCTest\n\nprint(\"top-level code\")\n"
             let expected = [
@@ -259,6 +286,7 @@ final class ListedOwnTestsTests: XCTestCase {
                     expected, false
                 ),
                 ("main", ["Tests/CounterTests/main.swift": main], [], false),
+                ("nested", ["Tests/CounterTests/Nested.swift": nested], [], false),
             ] {
                 let files = [
                     "Sources/Counter/Counter.swift": FixtureSubmission.counter(),

@@ -223,7 +223,14 @@ public struct Builder: Sendable {
                 let parts = diagnostic.path.split(separator: "/")
                 let key = parts.count >= 2 ? "\(parts[0])/\(parts[1])" : diagnostic.path
                 guard let module = modulesByFolder[key], !excluded.contains(module.name) else {
-                    candidateErrors.append(diagnostic)
+                    // SwiftPM's list of an own test module that does not compile (a nested test class, a raw
+                    // identifier): those own tests cannot run, and nothing else is wrong with the submission.
+                    if let own = Self.discoveredModule(diagnostic.path, in: package), !excluded.contains(own) {
+                        brokenTests.append(diagnostic)
+                        blamed.insert(own)
+                    } else {
+                        candidateErrors.append(diagnostic)
+                    }
                     continue
                 }
                 switch module.kind {
@@ -313,6 +320,15 @@ public struct Builder: Sendable {
             }
         }
         return cut
+    }
+
+    /// The candidate test module whose tests SwiftPM's discovery lists in the file at `path`
+    /// (`…/<Package>PackageDiscoveredTests.derived/<Module>.swift`), if that is what `path` is.
+    static func discoveredModule(_ path: String, in package: GradingPackage) -> String? {
+        let folder = "/\(GradingPackage.packageName)PackageDiscoveredTests.derived/"
+        guard let range = path.range(of: folder, options: .backwards), path.hasSuffix(".swift") else { return nil }
+        let name = String(path[range.upperBound...].dropLast(".swift".count))
+        return package.modules.first { $0.kind == .candidateTests && $0.name == name }?.name
     }
 
     /// Removes the compiled modules of a warm build that this package no longer has. SwiftPM keeps every module's
