@@ -11,6 +11,16 @@ final class ListedOwnTestsTests: XCTestCase {
     private typealias Class = ListedOwnTests.TestClass
     private typealias Method = ListedOwnTests.Method
 
+    /// A library, two own test modules and the hidden suite, laid out nowhere.
+    private static let package = GradingPackage(
+        folder: URL(fileURLWithPath: "/tmp/p"),
+        modules: [
+            .init(name: "App", kind: .library, path: "Sources/App", dependencies: []),
+            .init(name: "AppTests", kind: .candidateTests, path: "Tests/AppTests", dependencies: ["App"]),
+            .init(name: "MoreTests", kind: .candidateTests, path: "Tests/MoreTests", dependencies: ["App"]),
+            .init(name: "HiddenSuite", kind: .hidden, path: "Hidden/HiddenSuite", dependencies: ["App"]),
+        ], notes: [])
+
     // MARK: - The index's marks, merged as SwiftPM merges them
 
     func testInheritedTestsJoinASubclassWithTestsOfItsOwnAndItsOwnWinByName() throws {
@@ -141,14 +151,7 @@ final class ListedOwnTestsTests: XCTestCase {
     }
 
     func testTheManifestMakesOwnTestsPlainTargetsLinkedThroughOneTestTarget() {
-        let package = GradingPackage(
-            folder: URL(fileURLWithPath: "/tmp/p"),
-            modules: [
-                .init(name: "App", kind: .library, path: "Sources/App", dependencies: []),
-                .init(name: "AppTests", kind: .candidateTests, path: "Tests/AppTests", dependencies: ["App"]),
-                .init(name: "MoreTests", kind: .candidateTests, path: "Tests/MoreTests", dependencies: ["App"]),
-                .init(name: "HiddenSuite", kind: .hidden, path: "Hidden/HiddenSuite", dependencies: ["App"]),
-            ], notes: [])
+        let package = Self.package
         let listed = package.manifest(excluding: ["MoreTests"], listingOwnTests: true)
         XCTAssertTrue(listed.contains(".target(name: \"AppTests\""), listed)
         XCTAssertTrue(listed.contains(".testTarget(name: \"HiddenSuite\""), listed)
@@ -167,12 +170,7 @@ final class ListedOwnTestsTests: XCTestCase {
     }
 
     func testAnErrorInSwiftPMsListOfAnOwnTestModuleBlamesThatModule() {
-        let package = GradingPackage(
-            folder: URL(fileURLWithPath: "/tmp/p"),
-            modules: [
-                .init(name: "App", kind: .library, path: "Sources/App", dependencies: []),
-                .init(name: "AppTests", kind: .candidateTests, path: "Tests/AppTests", dependencies: ["App"]),
-            ], notes: [])
+        let package = Self.package
         let derived = "/s/x86_64-unknown-linux-gnu/debug/GradedPackageDiscoveredTests.derived/"
         XCTAssertEqual(Builder.discoveredModule(derived + "AppTests.swift", in: package), "AppTests")
         XCTAssertNil(Builder.discoveredModule(derived + "App.swift", in: package), "not a test module")

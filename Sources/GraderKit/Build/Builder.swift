@@ -126,9 +126,10 @@ public struct Builder: Sendable {
         return outcome
     }
 
-    /// The build's rounds. With `listing`, the own tests are plain targets listed in the entry point, and nil
-    /// means that layout failed in a way SwiftPM's discovery might not (the entry point did not compile, the
-    /// index did not answer, or answered twice differently): build again without it.
+    /// The build's rounds. With `listing`, the own tests are plain targets the grader lists (ListedOwnTests), and
+    /// nil means that layout failed in a way SwiftPM's discovery might not (the list did not compile with the
+    /// index's names, the index did not answer or named what the list cannot, the link failed): build again
+    /// without it.
     private func rounds(_ package: GradingPackage, at folder: URL, scratch: URL, listing: OwnTestListing?) throws
         -> BuildOutcome?
     {
@@ -177,7 +178,7 @@ public struct Builder: Sendable {
                 !excluded.contains($0.name) && $0.kind != .library && $0.kind != .support
             }.map(\.name)
             if output.succeeded, let listing, let guess = listed {
-                // The index decides: a guess that differs is replaced once, and the entry point built again.
+                // The index decides: a guess that differs is replaced once, and the list built again.
                 guard case .success(let indexed) = listing.read(scratch: scratch, modules: built) else { return nil }
                 if indexed != guess.excluding(excluded) {
                     guard !relisted, case .ready = clock.waitForNextSecond(after: scratch) else { return nil }

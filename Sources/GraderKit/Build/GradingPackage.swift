@@ -28,9 +28,11 @@ public struct GradingPackage: Sendable {
     /// file is the same for every candidate, so SwiftPM's discovery of the hidden tests is not compiled again.
     public static let ownTestsLinkModule = "GraderOwnTests"
     static let ownTestsLinkPath = "Hidden/GraderOwnTests"
+    static let ownTestsLinkFile = "\(ownTestsLinkPath)/\(ownTestsLinkModule).swift"
     /// The plain target that holds the list of the candidate's own tests, which the link target depends on.
     public static let ownTestListModule = "GraderOwnTestList"
     static let ownTestListPath = "Hidden/GraderOwnTestList"
+    static let ownTestListFile = "\(ownTestListPath)/\(ownTestListModule).swift"
 
     public struct Module: Equatable, Sendable {
         public enum Kind: String, Sendable { case library, candidateTests, hidden, support }
@@ -53,7 +55,8 @@ public struct GradingPackage: Sendable {
     /// in place of the runner SwiftPM writes, which costs about 0.6 s whenever the own tests change (Linux; on
     /// macOS XCTest finds tests itself and SwiftPM's bundle is kept).
     public var testMain: URL?
-    /// The kit's entry point (`testMain` holds it, or the grader's own list of the candidate's tests added to it).
+    /// The kit's entry point, which `testMain` holds as it is or, with the own tests listed by the grader, calling
+    /// their list (ListedOwnTests).
     public var testMainTemplate: String?
 
     /// Whether the hidden suite is one target (the first, optimistic layout).
@@ -69,8 +72,8 @@ public struct GradingPackage: Sendable {
 
     /// The manifest text.
     ///
-    /// `listingOwnTests`: the candidate's test modules are plain targets, linked through `ownTestsLinkModule`,
-    /// and the grader lists their tests in the entry point (ListedOwnTests).
+    /// `listingOwnTests`: the candidate's test modules are plain targets, listed by the grader in
+    /// `ownTestListModule` and linked through `ownTestsLinkModule` (ListedOwnTests).
     public func manifest(excluding excluded: Set<String> = [], listingOwnTests: Bool = false) -> String {
         let included = modules.filter { !excluded.contains($0.name) }
         let names = Set(included.map(\.name))
@@ -215,14 +218,13 @@ public struct GradingPackageWriter: Sendable {
             let main = kit.testMain.appendingPathComponent("GraderTestMain.swift")
             if let template = try? String(contentsOf: main, encoding: .utf8) {
                 written.insert(GradingPackage.testMainPath)
-                written.insert(GradingPackage.ownTestListPath + "/\(GradingPackage.ownTestListModule).swift")
+                written.insert(GradingPackage.ownTestListFile)
                 testMain = destination.appendingPathComponent(GradingPackage.testMainPath)
                 testMainTemplate = template
-                let link = GradingPackage.ownTestsLinkPath + "/\(GradingPackage.ownTestsLinkModule).swift"
-                written.insert(link)
+                written.insert(GradingPackage.ownTestsLinkFile)
                 try Self.writeIfChanged(
                     Data("// Links the candidate's own tests into the test binary (ListedOwnTests).\n".utf8),
-                    to: destination.appendingPathComponent(link))
+                    to: destination.appendingPathComponent(GradingPackage.ownTestsLinkFile))
             }
         #endif
         let hiddenDependencies = rubric.modules + [GradingPackage.supportModule]

@@ -237,8 +237,7 @@ struct OwnTestListing {
         guard let entry = ListedOwnTests.entryPoint(kitMain: template),
             let list = listed.excluding(excluded).listModule(importing: modules.map(\.name))
         else { return false }
-        let listFile = package.folder.appendingPathComponent(
-            "\(GradingPackage.ownTestListPath)/\(GradingPackage.ownTestListModule).swift")
+        let listFile = package.folder.appendingPathComponent(GradingPackage.ownTestListFile)
         return (try? GradingPackageWriter.writeIfChanged(Data(list.utf8), to: listFile)) != nil
             && (try? GradingPackageWriter.writeIfChanged(Data(entry.utf8), to: main)) != nil
     }

@@ -77,6 +77,8 @@ public struct OwnTestRunner: Sendable {
                 : launcher.command.swiftTesting(["--filter", NSRegularExpression.escapedPattern(for: test.id)])
         }
         let profile = { (index: Int) in profiles.appendingPathComponent("own-\(index).profraw") }
+        // Every own test's process: the entry point of the listed layout runs the own tests' list for these only.
+        let environment = ["NO_COLOR": "1", ListedOwnTests.ownTestsVariable: "1"]
         // In batches where the sandbox allows it; a test that crashed or hung there runs again on its own.
         var batched: [Int: Bool] = [:]
         if batches {
@@ -84,8 +86,7 @@ public struct OwnTestRunner: Sendable {
                 TestBatches.Request(index: index, arguments: command(test).1, signedTest: nil, profile: profile(index))
             }
             let outcomes = TestBatches(
-                runner: runner, jobs: jobs, timeout: timeout, outputLimit: 0,
-                environment: ["NO_COLOR": "1", ListedOwnTests.ownTestsVariable: "1"]
+                runner: runner, jobs: jobs, timeout: timeout, outputLimit: 0, environment: environment
             ).run(requests, launcher: launcher, folder: runs.appendingPathComponent("batches"), writable: [profiles])
             for (index, outcome) in outcomes where outcome.endedByItself { batched[index] = outcome.output.succeeded }
         }
@@ -97,9 +98,7 @@ public struct OwnTestRunner: Sendable {
             defer { try? FileManager.default.removeItem(at: folder) }
             let request = launcher.request(
                 words, writable: [folder, profiles], workingDirectory: folder,
-                environment: [
-                    "LLVM_PROFILE_FILE": profile(index).path, "NO_COLOR": "1", ListedOwnTests.ownTestsVariable: "1",
-                ],
+                environment: environment.merging(["LLVM_PROFILE_FILE": profile(index).path]) { _, own in own },
                 timeout: timeout)
             return (try? runner(request))?.succeeded ?? false
         }

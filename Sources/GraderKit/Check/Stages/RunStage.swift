@@ -49,7 +49,9 @@ public struct RunStage: Sendable {
             ownTests = BackgroundWork {
                 own.run(
                     modules: modules.map(\.name), launcher: launcher, package: package.folder, workDirectory: work,
-                    swiftTesting: OwnTestRunner.mayUseSwiftTesting(package), listed: outcome.ownTestIDs)
+                    // A build that listed the tests found no candidate file naming Swift Testing.
+                    swiftTesting: outcome.ownTestIDs == nil && OwnTestRunner.mayUseSwiftTesting(package),
+                    listed: outcome.ownTestIDs)
             }
             if let broken = outcome.brokenCandidateTests.first {
                 notes.append("the candidate's own tests do not compile: \(broken.formatted)")
