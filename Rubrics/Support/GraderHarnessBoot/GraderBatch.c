@@ -15,7 +15,10 @@
 //
 // Standard input, one line per test, tab-separated:
 //   <pass token, 32 hex digits, or -> <Class/method, or -> <arguments, separated by 0x1f> <status token>
-//   <profile file, or ->
+//   <profile file, or -> <NAME=value variables set in the test's process, separated by 0x1f, or ->
+//   <milliseconds the test may take, or - for GRADER_BATCH_TIMEOUT_MS>
+// (The variables are set before `main`, for what the test reads while it runs: the hidden and the own tests of
+// one lane differ only in such variables and their time limits.)
 // Environment: GRADER_BATCH_FOLDER (the batch's writable folder), GRADER_BATCH_TIMEOUT_MS,
 // GRADER_BATCH_OUTPUT_LIMIT (bytes of each stream kept), GRADER_BATCH_CLEAN (colon-separated folders restored).
 // Standard output, for each test: a line `<status token> exit|signal|timeout <value> <milliseconds> <truncated>
@@ -55,7 +58,7 @@ extern void _swift_stdlib_overrideUnsafeArgvArgc(char **argv, int argc) __attrib
 extern void __llvm_profile_set_filename(const char *name) __attribute__((weak));
 
 enum {
-    GRADER_BATCH_FIELDS = 5,
+    GRADER_BATCH_FIELDS = 7,
     GRADER_BATCH_MAX_TESTS = 4096,
     GRADER_BATCH_MAX_INPUT = 4 << 20,
     GRADER_BATCH_MAX_ARGUMENTS = 16,
@@ -73,7 +76,8 @@ struct grader_batch_bytes {
 };
 
 struct grader_batch_test {
-    char *fields[GRADER_BATCH_FIELDS];  // pass token, test, arguments, status token, profile file
+    char *fields[GRADER_BATCH_FIELDS];  // pass token, test, arguments, status token, profile file, variables,
+                                        // time limit
     int ran;
     int timed_out;
     int status;
@@ -91,6 +95,7 @@ static char grader_batch_folder[4096];
 static char grader_child_record[4200];
 static char grader_child_arguments[8192];
 static char grader_child_profile[4096];
+static char grader_child_variables[8192];
 static char *grader_child_argv[GRADER_BATCH_MAX_ARGUMENTS + 2];
 
 // The folders put back after each test, and what was in them at the start.
@@ -114,6 +119,25 @@ static long long grader_batch_now_ms(void) {
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);
     return (long long)now.tv_sec * 1000 + now.tv_nsec / 1000000;
+}
+
+/// A request's time limit in milliseconds: digits only, at most a day; -1 when it is not one.
+static long grader_batch_milliseconds(const char *text) {
+    if (!*text || strlen(text) > 8 || strspn(text, "0123456789") != strlen(text)) return -1;
+    long value = strtol(text, NULL, 10);
+    return value <= 86400000L ? value : -1;
+}
+
+/// Whether a request's variables are `-` or NAME=value pairs, each with a name.
+static int grader_batch_variables_valid(const char *text) {
+    if (strcmp(text, "-") == 0) return 1;
+    for (const char *pair = text;;) {
+        const char *end = strchr(pair, '\x1f');
+        const char *equals = strchr(pair, '=');
+        if (!equals || equals == pair || (end && equals > end)) return 0;
+        if (!end) return 1;
+        pair = end + 1;
+    }
 }
 
 static void grader_batch_read_input(void) {
@@ -150,7 +174,9 @@ static void grader_batch_read_input(void) {
         if ((signed_test && strlen(test->fields[0]) != 32) || strlen(test->fields[3]) != 32
             || strlen(test->fields[1]) >= GRADER_BATCH_MAX_TEST
             || strlen(test->fields[2]) >= sizeof grader_child_arguments
-            || strlen(test->fields[4]) >= sizeof grader_child_profile) {
+            || strlen(test->fields[4]) >= sizeof grader_child_profile
+            || strlen(test->fields[5]) >= sizeof grader_child_variables || !grader_batch_variables_valid(test->fields[5])
+            || (strcmp(test->fields[6], "-") != 0 && grader_batch_milliseconds(test->fields[6]) < 0)) {
             grader_batch_refuse("a malformed request");
         }
         line = end + 1;
@@ -484,7 +510,16 @@ static void grader_batch_child(struct grader_batch_test *test, const int out[2],
     }
     snprintf(grader_child_arguments, sizeof grader_child_arguments, "%s", test->fields[2]);
     snprintf(grader_child_profile, sizeof grader_child_profile, "%s", test->fields[4]);
+    snprintf(grader_child_variables, sizeof grader_child_variables, "%s", test->fields[5]);
     grader_batch_wipe();
+    if (strcmp(grader_child_variables, "-") != 0) {
+        char *rest = grader_child_variables;
+        for (char *pair = strsep(&rest, "\x1f"); pair; pair = strsep(&rest, "\x1f")) {
+            char *equals = strchr(pair, '=');
+            *equals = 0;
+            if (setenv(pair, equals + 1, 1) != 0) _exit(GRADER_BATCH_REFUSED);
+        }
+    }
     pid_t server = getppid();
     dl_iterate_phdr(grader_clear_tid, &server);
     char run[4200];
@@ -638,7 +673,9 @@ void grader_batch_serve(int argc, char **argv) {
     size_t limit = (size_t)grader_batch_number("GRADER_BATCH_OUTPUT_LIMIT", 64 << 10);
     for (size_t index = 0; index < grader_batch_count; index++) {
         pid_t server = getpid();
-        grader_batch_run(&grader_batch_tests[index], timeout, limit, argv[0]);
+        struct grader_batch_test *test = &grader_batch_tests[index];
+        long allowed = strcmp(test->fields[6], "-") != 0 ? grader_batch_milliseconds(test->fields[6]) : timeout;
+        grader_batch_run(test, allowed, limit, argv[0]);
         if (getpid() != server) return;  // the test's own process: on to main
     }
     (void)grader_batch_restore();

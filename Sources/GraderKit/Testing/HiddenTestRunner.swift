@@ -18,6 +18,9 @@ public struct HiddenTestRunner: Sendable {
     /// Whether tests run through the batch server (TestBatches: one sandbox per lane, a forked process per test)
     /// where the sandbox allows it: bubblewrap, whose PID namespace the server needs (CheckOptions.batches).
     public var batches = true
+    /// Lanes shared with the own tests (RunStage), in which these tests run as party `SharedLanes.hidden`; nil
+    /// runs lanes of their own.
+    var lanes: SharedLanes?
 
     public init(runner: ProcessRunner = .live, timeout: TimeInterval = 10, jobs: Int = 2, outputLimit: Int = 64 << 10) {
         self.runner = runner
@@ -76,9 +79,11 @@ public struct HiddenTestRunner: Sendable {
                     index: index, arguments: [Self.filter(planned[index].module, planned[index].test)],
                     signedTest: planned[index].test)
             }
-            let outcomes = TestBatches(
-                runner: runner, jobs: jobs, timeout: timeout, outputLimit: outputLimit, environment: environment
-            ).run(requests, launcher: launcher, folder: workDirectory.appendingPathComponent("batches"))
+            let batch = TestBatches(
+                runner: runner, jobs: jobs, timeout: timeout, outputLimit: outputLimit, environment: environment)
+            let outcomes =
+                lanes?.run(requests, party: SharedLanes.hidden, batches: batch, writable: [])
+                ?? batch.run(requests, launcher: launcher, folder: workDirectory.appendingPathComponent("batches"))
             // A test that ended by itself with a record stands; a crash, a hang or no record is decided by the
             // test's run on its own, so a process forked in a batch never costs a test what it would not alone.
             for (index, outcome) in outcomes where outcome.endedByItself {

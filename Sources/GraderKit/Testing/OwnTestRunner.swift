@@ -13,6 +13,9 @@ public struct OwnTestRunner: Sendable {
     public var llvmTools: LLVMTools
     /// Whether the tests run through the batch server where the sandbox allows it (TestBatches).
     public var batches = true
+    /// Lanes shared with the hidden tests (RunStage), in which these tests run as party `SharedLanes.own`; nil
+    /// runs lanes of their own.
+    var lanes: SharedLanes?
 
     public init(
         runner: ProcessRunner = .live, timeout: TimeInterval = 30, listTimeout: TimeInterval = 60, jobs: Int = 2,
@@ -85,9 +88,12 @@ public struct OwnTestRunner: Sendable {
             let requests = planned.enumerated().map { index, test in
                 TestBatches.Request(index: index, arguments: command(test).1, signedTest: nil, profile: profile(index))
             }
-            let outcomes = TestBatches(
-                runner: runner, jobs: jobs, timeout: timeout, outputLimit: 0, environment: environment
-            ).run(requests, launcher: launcher, folder: runs.appendingPathComponent("batches"), writable: [profiles])
+            let batch = TestBatches(
+                runner: runner, jobs: jobs, timeout: timeout, outputLimit: 0, environment: environment)
+            let outcomes =
+                lanes?.run(requests, party: SharedLanes.own, batches: batch, writable: [profiles])
+                ?? batch.run(
+                    requests, launcher: launcher, folder: runs.appendingPathComponent("batches"), writable: [profiles])
             for (index, outcome) in outcomes where outcome.endedByItself { batched[index] = outcome.output.succeeded }
         }
         let outcomes = parallelMap(Array(planned.enumerated()), jobs: jobs) { index, test -> Bool in

@@ -16,6 +16,10 @@ struct TestBatches {
         var signedTest: String?
         /// Where the test writes its coverage profile; nil for none.
         var profile: URL?
+        /// Variables set in this test's process alone, before `main` (over the lane's `environment`).
+        var environment: [String: String] = [:]
+        /// Seconds this test may take; nil: the batch's `timeout`.
+        var timeout: TimeInterval? = nil
     }
 
     var runner: ProcessRunner
@@ -68,18 +72,27 @@ struct TestBatches {
 
         var sent: [String: (request: Request, token: String?)] = [:]
         var input = ""
+        var allowed: TimeInterval = 0
         for request in requests {
             let token = request.signedTest.map { _ in HiddenTestRunner.newToken() }
             let status = HiddenTestRunner.newToken()
+            let variables = request.environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+            let seconds = request.timeout ?? timeout
             let fields = [
                 token ?? "-", request.signedTest ?? "-", request.arguments.joined(separator: "\u{1f}"), status,
-                request.profile?.path ?? "-",
+                request.profile?.path ?? "-", variables.isEmpty ? "-" : variables.joined(separator: "\u{1f}"),
+                request.timeout.map { String(Int(($0 * 1000).rounded())) } ?? "-",
             ]
             guard fields.allSatisfy({ !$0.contains("\t") && !$0.contains("\n") }),
-                !request.arguments.contains(where: { $0.isEmpty || $0.contains("\u{1f}") })
+                !request.arguments.contains(where: { $0.isEmpty || $0.contains("\u{1f}") }),
+                !request.environment.contains(where: { name, value in
+                    name.isEmpty || name.contains("=") || (name + value).contains("\u{1f}")
+                }),
+                seconds >= 0, seconds <= 86400
             else { continue }
             input += fields.joined(separator: "\t") + "\n"
             sent[status] = (request, token)
+            allowed += seconds
         }
         guard !sent.isEmpty else { return [:] }
         let request = launcher.request(
@@ -90,7 +103,7 @@ struct TestBatches {
                 "GRADER_BATCH_OUTPUT_LIMIT": String(outputLimit),
                 "GRADER_BATCH_CLEAN": Self.restoredFolders(launcher.sandbox).joined(separator: ":"),
             ]) { _, own in own },
-            input: Data(input.utf8), timeout: timeout * Double(sent.count) + 60,
+            input: Data(input.utf8), timeout: allowed + 60,
             outputLimit: sent.count * (2 * (2 * outputLimit + HiddenTestRunner.maxRecordBytes + 1) + 512),
             asInit: true)
         guard let output = try? runner(request) else { return [:] }

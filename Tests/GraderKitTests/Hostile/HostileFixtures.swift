@@ -435,6 +435,13 @@ enum HostileFixtures {
                 return value == 1 ? "1 tap" : "\(value) taps"
         """#
 
+    /// Answers correctly only in a process that got the own tests' variable: a hidden test that ran with what the
+    /// grader sets for an own test in a lane both share (issue 14).
+    static let seesTheOwnTestsVariableLabel = #"""
+        let own = ProcessInfo.processInfo.environment["GRADER_OWN_TESTS"] != nil
+                return own ? (value == 1 ? "1 tap" : "\(value) taps") : "a hidden test"
+        """#
+
     /// An own test that passes only when it cannot fork.
     static let ownTestThatForks = """
         import Counter

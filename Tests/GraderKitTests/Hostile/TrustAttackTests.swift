@@ -291,6 +291,44 @@ final class TrustAttackTests: XCTestCase {
         #endif
     }
 
+    /// Issue 14: where the build listed the own tests, they run in the hidden tests' lanes (SharedLanes). Each kind
+    /// still gets what it gets alone: the own tests' variable reaches the own tests (else XCTest would run none of
+    /// them and count that as a pass) and no hidden test, and their outcomes are those of a process each.
+    func testHiddenAndOwnTestsShareTheirLanesAndGetWhatTheyGetAlone() throws {
+        #if os(Linux)
+            let fixture = try submission(
+                "shares-lanes",
+                [
+                    "Sources/Counter/Counter.swift": FixtureSubmission.counter(
+                        label: HostileFixtures.seesTheOwnTestsVariableLabel),
+                    "Tests/CounterTests/CounterTests.swift": FixtureSubmission.ownXCTests,
+                    "Tests/CounterTests/MoreTests.swift": HostileFixtures.failingAndCrashingOwnTests,
+                ])
+            let servers = ProcessCount()
+            var shared = checker(timeout: 3)
+            shared.runner = ProcessRunner { request in
+                if request.environment["GRADER_BATCH_FOLDER"] != nil { servers.increment() }
+                return try ProcessRunner.live(request)
+            }
+            let together = try XCTUnwrap(shared.check([fixture.root.path]).first)
+            let alone = try XCTUnwrap(checker(timeout: 3) { $0.batches = false }.check([fixture.root.path]).first)
+            guard together.isolation == Sandbox.Isolation.bubblewrap.rawValue else {
+                XCTAssertTrue(together.notes.contains { $0.contains("install bubblewrap") })
+                return
+            }
+            XCTAssertEqual(servers.value, 2, "one set of lanes (--jobs 2) for both kinds: \(messages(together))")
+            XCTAssertEqual(
+                statuses(together, "CT2"), [.fail, .fail, .fail], "a hidden test got the own tests' variable")
+            let own = try XCTUnwrap(together.ownTests)
+            XCTAssertEqual([own.total, own.passed, own.failed], [3, 1, 2], "the own tests ran as own tests")
+            XCTAssertNotNil(own.lineCoverage)
+            XCTAssertEqual(together.tests.map(\.status), alone.tests.map(\.status))
+            XCTAssertEqual(together.tests.map(\.message), alone.tests.map(\.message))
+            XCTAssertEqual(together.ownTests, alone.ownTests)
+            XCTAssertEqual(together.score, alone.score)
+        #endif
+    }
+
     func testABuildOverItsTimeoutStopsWithEveryCompilerJob() throws {
         let fixture = try submission("slow-build", ["Sources/Counter/Counter.swift": FixtureSubmission.counter()])
         let result = try XCTUnwrap(checker { $0.buildTimeout = 1 }.check([fixture.root.path]).first)
@@ -417,4 +455,12 @@ enum ProcessProbe {
         else { return true }
         return stat[stat.index(after: close)...].split(separator: " ").first == "Z"
     }
+}
+
+/// Counts from any thread.
+private final class ProcessCount: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    var value: Int { lock.withLock { count } }
+    func increment() { lock.withLock { count += 1 } }
 }
