@@ -320,6 +320,9 @@ final class ListedOwnTestsTests: XCTestCase {
             identified, suite: try HiddenSuite(kit: kit.kit, rubric: identified.rubric),
             slot: work.appendingPathComponent("slot"))
         let binary = try XCTUnwrap(built.outcome.testBinary, "\(name): \(built.notes)")
+        // Linked by the toolchain's lld wherever it has one (Builder.linksWithLLD), which says so in the binary.
+        let linkedByLLD = try Data(contentsOf: binary).range(of: Data("Linker: LLD".utf8)) != nil
+        XCTAssertEqual(linkedByLLD, Builder.toolchainHasLLD(swift: "swift"), name)
         let listed = try ProcessRunner.live(
             ProcessRequest(
                 binary.path, ["--list-tests"],
