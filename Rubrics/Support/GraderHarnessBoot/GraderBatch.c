@@ -1,6 +1,10 @@
 // The batch server: one sandboxed process runs many tests, each in a process of its own forked before `main`, so
 // a test pays for a fork instead of a sandbox, a program load and XCTest's start (docs/performance.md).
 //
+// Before the first fork the server makes what XCTest makes in every test process at its start (a DateFormatter:
+// GraderTestSupport's BatchWarmUp.swift), so each test process finds Foundation's and ICU's caches ready; it
+// refuses to serve if that left a second thread.
+//
 // What each test process gets is what a test process of its own would get (docs/grading.md, "Batches"):
 // - its own request only: the server reads every request before it forks anything, and the forked process wipes
 //   all of them (and every earlier test's outcome) but its own before any Swift code runs; the server, which keeps
@@ -30,6 +34,7 @@
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
 #endif
+#include <dirent.h>
 #include <elf.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -56,6 +61,8 @@
 // and the coverage runtime's for where a process writes its profile (absent when the build has no coverage).
 extern void _swift_stdlib_overrideUnsafeArgvArgc(char **argv, int argc) __attribute__((weak));
 extern void __llvm_profile_set_filename(const char *name) __attribute__((weak));
+// What the server does once so that no test process does it again (GraderTestSupport's BatchWarmUp.swift).
+extern void grader_batch_warm_up(void);
 
 enum {
     GRADER_BATCH_FIELDS = 7,
@@ -138,6 +145,16 @@ static int grader_batch_variables_valid(const char *text) {
         if (!end) return 1;
         pair = end + 1;
     }
+}
+
+/// The threads of this process (the entries of /proc/self/task), or -1 when it cannot be read.
+static int grader_batch_threads(void) {
+    DIR *tasks = opendir("/proc/self/task");
+    if (!tasks) return -1;
+    int count = 0;
+    for (struct dirent *entry = readdir(tasks); entry; entry = readdir(tasks)) count += entry->d_name[0] != '.';
+    closedir(tasks);
+    return count;
 }
 
 static void grader_batch_read_input(void) {
@@ -665,6 +682,10 @@ void grader_batch_serve(int argc, char **argv) {
     dl_iterate_phdr(grader_find_tid_offsets, NULL);
     if (!grader_tid_in_core) grader_batch_refuse("cannot find the Swift runtime's cached thread id");
     grader_batch_read_input();
+    grader_batch_warm_up();
+    // A test process is forked from this one thread: a thread the warm-up left would be missing from every test
+    // process, holding whatever lock it held at the fork.
+    if (grader_batch_threads() != 1) grader_batch_refuse("the warm-up left a thread running");
     grader_batch_each_clean_root(grader_snapshot_add, 0);
     if (grader_snapshot_count > 0) {
         qsort(grader_snapshot, grader_snapshot_count, sizeof *grader_snapshot, grader_snapshot_compare);
