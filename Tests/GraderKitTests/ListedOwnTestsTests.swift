@@ -125,11 +125,11 @@ final class ListedOwnTestsTests: XCTestCase {
         XCTAssertEqual(list.components(separatedBy: "        testCase(").count, 4, list)
 
         let template =
-            "import XCTest\n\nstruct Main {\n    static func main() {\n        XCTMain(__allDiscoveredTests()) as Never\n    }\n}\n"
+            "import XCTest\n\nstruct Main {\n    static func main() {\n        XCTMain(selected(__allDiscoveredTests())) as Never\n    }\n}\n"
         let main = try XCTUnwrap(ListedOwnTests.entryPoint(kitMain: template))
         XCTAssertTrue(
             main.contains(
-                "if getenv(\"GRADER_OWN_TESTS\") != nil { XCTMain(graderOwnTests()) as Never }\n        XCTMain(__allDiscoveredTests()) as Never"
+                "if getenv(\"GRADER_OWN_TESTS\") != nil { XCTMain(selected(graderOwnTests())) as Never }\n        XCTMain(selected(__allDiscoveredTests())) as Never"
             ), main)
         XCTAssertTrue(
             main.hasSuffix(
@@ -147,7 +147,8 @@ final class ListedOwnTestsTests: XCTestCase {
         XCTAssertNil(ListedOwnTests([]).listModule(importing: ["App-Tests"]))
         XCTAssertNotNil(ListedOwnTests([]).listModule(importing: ["AppTests"]))
         XCTAssertNil(ListedOwnTests.entryPoint(kitMain: "XCTMain(tests)"))
-        XCTAssertNotNil(ListedOwnTests.entryPoint(kitMain: "XCTMain(__allDiscoveredTests()) as Never\n"))
+        XCTAssertNotNil(ListedOwnTests.entryPoint(kitMain: "XCTMain(selected(__allDiscoveredTests())) as Never\n"))
+        XCTAssertNil(ListedOwnTests.entryPoint(kitMain: "XCTMain(__allDiscoveredTests()) as Never\n"))
     }
 
     func testTheManifestMakesOwnTestsPlainTargetsLinkedThroughOneTestTarget() {

@@ -24,6 +24,21 @@ struct GraderTestMain {
                 runAsyncMain { await Testing.__swiftPMEntryPoint() as Never }
             }
         #endif
-        XCTMain(__allDiscoveredTests()) as Never
+        XCTMain(selected(__allDiscoveredTests())) as Never
+    }
+
+    /// The test classes XCTest keeps for the one test the grader names (`Module.Class/method`), found by the
+    /// classes' names: XCTest's own filter asks every class of the list for its name through
+    /// `String(reflecting:)`, whose protocol lookups had 15% of the samples of a profile of movie-client's forked
+    /// tests; now it asks the one class (with the batch server's warm-up, 10.2 → 9.0 ms a hidden test;
+    /// docs/performance.md). Any other arguments, or a name no class has, leave the list to XCTest as it came.
+    static func selected(_ entries: [XCTestCaseEntry]) -> [XCTestCaseEntry] {
+        let arguments = CommandLine.arguments.dropFirst()
+        guard arguments.count == 1, let test = arguments.first, let slash = test.firstIndex(of: "/") else {
+            return entries
+        }
+        let name = test[..<slash]
+        let kept = entries.filter { _typeName($0.testCaseClass, qualified: true) == name }
+        return kept.isEmpty ? entries : kept
     }
 }
