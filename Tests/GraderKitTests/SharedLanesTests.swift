@@ -9,10 +9,8 @@ import XCTest
 final class SharedLanesTests: XCTestCase {
     private let unused = ProcessRunner { _ in throw GraderError.toolFailed("no process in this test") }
 
-    private func request(_ index: Int, _ argument: String, profile: String? = nil) -> TestBatches.Request {
-        TestBatches.Request(
-            index: index, arguments: [argument], signedTest: profile == nil ? argument : nil,
-            profile: profile.map { URL(fileURLWithPath: $0) })
+    private func request(_ index: Int, _ argument: String, own: Bool = false) -> TestBatches.Request {
+        TestBatches.Request(index: index, arguments: [argument], signedTest: own ? nil : argument, profile: own)
     }
 
     private var hiddenParty: SharedLanes.Party {
@@ -20,30 +18,28 @@ final class SharedLanesTests: XCTestCase {
             requests: [request(0, "H.A/test0"), request(1, "H.A/test1"), request(2, "H.B/test2")],
             batches: TestBatches(
                 runner: unused, jobs: 8, timeout: 10, outputLimit: 64 << 10,
-                environment: ["NO_COLOR": "1", "GRADER_VARIANT": "hidden-only"]),
-            writable: [])
+                environment: ["NO_COLOR": "1", "GRADER_VARIANT": "hidden-only"])
+        )
     }
 
     private var ownParty: SharedLanes.Party {
-        var second = request(1, "Own.C/test1", profile: "/work/profiles/own-1.profraw")
+        var second = request(1, "Own.C/test1", own: true)
         second.environment = ["OWN_REQUEST": "mine"]
         return SharedLanes.Party(
-            requests: [request(0, "Own.C/test0", profile: "/work/profiles/own-0.profraw"), second],
+            requests: [request(0, "Own.C/test0", own: true), second],
             batches: TestBatches(
                 runner: unused, jobs: 8, timeout: 30, outputLimit: 0,
-                environment: ["NO_COLOR": "1", "GRADER_OWN_TESTS": "1"]),
-            writable: [URL(fileURLWithPath: "/work/profiles")])
+                environment: ["NO_COLOR": "1", "GRADER_OWN_TESTS": "1"])
+        )
     }
 
     /// An executor that runs nothing: each merged request's outcome says which one it was.
     private final class Recorder: @unchecked Sendable {
         private let lock = NSLock()
-        private(set) var calls: [(batches: TestBatches, requests: [TestBatches.Request], writable: [URL])] = []
+        private(set) var calls: [(batches: TestBatches, requests: [TestBatches.Request])] = []
 
-        func execute(_ batches: TestBatches, _ requests: [TestBatches.Request], _ writable: [URL])
-            -> [Int: TestBatches.Outcome]
-        {
-            lock.withLock { calls.append((batches, requests, writable)) }
+        func execute(_ batches: TestBatches, _ requests: [TestBatches.Request]) -> [Int: TestBatches.Outcome] {
+            lock.withLock { calls.append((batches, requests)) }
             return Dictionary(
                 uniqueKeysWithValues: requests.map { request in
                     var output = ProcessOutput(status: 0, stdout: "", stderr: "")
@@ -58,12 +54,11 @@ final class SharedLanesTests: XCTestCase {
         let lanes = SharedLanes(parties: 2, execute: recorder.execute)
         let (hidden, own) = (hiddenParty, ownParty)
         let ownOutcomes = BackgroundWork {
-            lanes.run(own.requests, party: SharedLanes.own, batches: own.batches, writable: own.writable)
+            lanes.run(own.requests, party: SharedLanes.own, batches: own.batches)
                 .mapValues(\.output.stdout)
         }
-        let hiddenOutcomes = lanes.run(
-            hidden.requests, party: SharedLanes.hidden, batches: hidden.batches, writable: hidden.writable
-        ).mapValues(\.output.stdout)
+        let hiddenOutcomes = lanes.run(hidden.requests, party: SharedLanes.hidden, batches: hidden.batches)
+            .mapValues(\.output.stdout)
 
         XCTAssertEqual(hiddenOutcomes, [0: "H.A/test0", 1: "H.A/test1", 2: "H.B/test2"])
         XCTAssertEqual(ownOutcomes.value, [0: "Own.C/test0", 1: "Own.C/test1"])
@@ -83,9 +78,8 @@ final class SharedLanesTests: XCTestCase {
             ])
         XCTAssertEqual(call.requests.map(\.timeout), [10, 10, 10, 30, 30], "each kind keeps its time limit")
         XCTAssertEqual(call.requests.map(\.signedTest), ["H.A/test0", "H.A/test1", "H.B/test2", nil, nil])
-        XCTAssertEqual(call.requests.compactMap(\.profile?.lastPathComponent), ["own-0.profraw", "own-1.profraw"])
+        XCTAssertEqual(call.requests.map(\.profile), [false, false, false, true, true])
         XCTAssertEqual(call.batches.outputLimit, 64 << 10)
-        XCTAssertEqual(call.writable, [URL(fileURLWithPath: "/work/profiles")])
     }
 
     func testAPartyThatLeavesLetsTheOtherRunWithoutIt() {
@@ -94,7 +88,7 @@ final class SharedLanesTests: XCTestCase {
         let hidden = hiddenParty
         // The hidden runner waits for the own tests, which have nothing to run: their leaving lets it go on.
         let hiddenOutcomes = BackgroundWork {
-            lanes.run(hidden.requests, party: SharedLanes.hidden, batches: hidden.batches, writable: [])
+            lanes.run(hidden.requests, party: SharedLanes.hidden, batches: hidden.batches)
         }
         lanes.leave(party: SharedLanes.own)
         XCTAssertEqual(hiddenOutcomes.value.count, 3)
@@ -114,7 +108,7 @@ final class SharedLanesTests: XCTestCase {
         lanes.leave(party: SharedLanes.hidden)
         let own = ownParty
         XCTAssertEqual(
-            lanes.run(own.requests, party: SharedLanes.own, batches: own.batches, writable: []).count, 0,
+            lanes.run(own.requests, party: SharedLanes.own, batches: own.batches).count, 0,
             "a party that left hands nothing in later")
         XCTAssertEqual(recorder.calls.count, 0)
     }

@@ -13,20 +13,21 @@
 //   sandbox's own PID namespace), the batch folder is emptied, the folders the grader lists (/tmp, /dev, the
 //   hidden homes) are put back as they were and the System V IPC objects it made are removed;
 // - its own outcome, kept in the server's memory: how the process ended (exit status, signal, or killed at the
-//   time limit), its duration, its record and its output up to the limit. The server writes them all on its
+//   time limit), its duration, its record, its output up to the limit and, where asked, the coverage profile it
+//   wrote in the batch folder (so no folder a test can write outlives the test). The server writes them all on its
 //   standard output once the last test has ended and nothing else runs, each under a status token no test
 //   process ever held. A test without an outcome (the server died or was killed) is run again on its own.
 //
 // Standard input, one line per test, tab-separated:
 //   <pass token, 32 hex digits, or -> <Class/method, or -> <arguments, separated by 0x1f> <status token>
-//   <profile file, or -> <NAME=value variables set in the test's process, separated by 0x1f, or ->
+//   <1 for a coverage profile, or -> <NAME=value variables set in the test's process, separated by 0x1f, or ->
 //   <milliseconds the test may take, or - for GRADER_BATCH_TIMEOUT_MS>
 // (The variables are set before `main`, for what the test reads while it runs: the hidden and the own tests of
 // one lane differ only in such variables and their time limits.)
 // Environment: GRADER_BATCH_FOLDER (the batch's writable folder), GRADER_BATCH_TIMEOUT_MS,
 // GRADER_BATCH_OUTPUT_LIMIT (bytes of each stream kept), GRADER_BATCH_CLEAN (colon-separated folders restored).
 // Standard output, for each test: a line `<status token> exit|signal|timeout <value> <milliseconds> <truncated>
-// <record bytes> <stdout bytes> <stderr bytes>`, then those bytes as hex digits and a line end.
+// <record bytes> <stdout bytes> <stderr bytes> <profile bytes>`, then those bytes as hex digits and a line end.
 #include "GraderBatch.h"
 
 #if defined(__linux__)
@@ -72,6 +73,7 @@ enum {
     GRADER_BATCH_MAX_ARGUMENTS = 16,
     GRADER_BATCH_MAX_TEST = 1024,  // the harness's bound on `Class/method`
     GRADER_BATCH_MAX_RECORD = (256 << 10) + 1,
+    GRADER_BATCH_MAX_PROFILE = (8 << 20) + 1,  // a profile holds the binary's counters: about 0.1 MiB for movie-client
 };
 /// Exit status of a server that will not serve (no PID namespace of its own, unreadable input): the grader runs
 /// every test on its own.
@@ -90,7 +92,7 @@ struct grader_batch_test {
     int timed_out;
     int status;
     long long milliseconds;
-    struct grader_batch_bytes record, out, err;
+    struct grader_batch_bytes record, out, err, profile;
 };
 
 static char *grader_batch_input;
@@ -102,7 +104,7 @@ static char grader_batch_folder[4096];
 // What a test process keeps of its request once the rest is wiped.
 static char grader_child_record[4200];
 static char grader_child_arguments[8192];
-static char grader_child_profile[4096];
+static char grader_child_profile[4200];
 static char grader_child_variables[8192];
 static char *grader_child_argv[GRADER_BATCH_MAX_ARGUMENTS + 2];
 
@@ -192,7 +194,7 @@ static void grader_batch_read_input(void) {
         if ((signed_test && strlen(test->fields[0]) != 32) || strlen(test->fields[3]) != 32
             || strlen(test->fields[1]) >= GRADER_BATCH_MAX_TEST
             || strlen(test->fields[2]) >= sizeof grader_child_arguments
-            || strlen(test->fields[4]) >= sizeof grader_child_profile
+            || (strcmp(test->fields[4], "-") != 0 && strcmp(test->fields[4], "1") != 0)
             || strlen(test->fields[5]) >= sizeof grader_child_variables || !grader_batch_variables_valid(test->fields[5])
             || (strcmp(test->fields[6], "-") != 0 && grader_batch_milliseconds(test->fields[6]) < 0)) {
             grader_batch_refuse("a malformed request");
@@ -205,8 +207,8 @@ static void grader_batch_read_input(void) {
 static void grader_batch_wipe(void) {
     for (size_t index = 0; index < grader_batch_count; index++) {
         struct grader_batch_test *test = &grader_batch_tests[index];
-        struct grader_batch_bytes *kept[] = {&test->record, &test->out, &test->err};
-        for (int part = 0; part < 3; part++) {
+        struct grader_batch_bytes *kept[] = {&test->record, &test->out, &test->err, &test->profile};
+        for (int part = 0; part < 4; part++) {
             if (kept[part]->bytes) explicit_bzero(kept[part]->bytes, kept[part]->count);
         }
     }
@@ -493,19 +495,28 @@ static void grader_batch_drain(int *descriptor, struct grader_batch_bytes *kept,
 }
 
 /// The record the test left: a regular file only, read without blocking, at most one byte past the limit.
-static void grader_batch_read_record(struct grader_batch_test *test) {
-    if (strcmp(test->fields[0], "-") == 0) return;  // the candidate's own tests leave none
+/// The regular file `name` in the batch folder, read without blocking or following a link, into `kept`: at most
+/// `limit` bytes (one past what the grader takes).
+static void grader_batch_read_file(const char *name, struct grader_batch_bytes *kept, size_t limit) {
     char path[4200];
-    snprintf(path, sizeof path, "%s/record.jsonl", grader_batch_folder);
+    snprintf(path, sizeof path, "%s/%s", grader_batch_folder, name);
     int descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC);
     if (descriptor < 0) return;
     struct stat info;
     if (fstat(descriptor, &info) == 0 && S_ISREG(info.st_mode)) {
-        while (descriptor >= 0 && test->record.count < GRADER_BATCH_MAX_RECORD) {
-            grader_batch_drain(&descriptor, &test->record, GRADER_BATCH_MAX_RECORD);
-        }
+        while (descriptor >= 0 && kept->count < limit) grader_batch_drain(&descriptor, kept, limit);
     }
     if (descriptor >= 0) close(descriptor);
+}
+
+/// The record the test left (the candidate's own tests leave none) and the coverage profile asked of it.
+static void grader_batch_read_record(struct grader_batch_test *test) {
+    if (strcmp(test->fields[0], "-") != 0) {
+        grader_batch_read_file("record.jsonl", &test->record, GRADER_BATCH_MAX_RECORD);
+    }
+    if (strcmp(test->fields[4], "-") != 0) {
+        grader_batch_read_file("profile.profraw", &test->profile, GRADER_BATCH_MAX_PROFILE);
+    }
 }
 
 static void grader_batch_child(struct grader_batch_test *test, const int out[2], const int err[2], char *program) {
@@ -527,7 +538,8 @@ static void grader_batch_child(struct grader_batch_test *test, const int out[2],
         _exit(GRADER_BATCH_REFUSED);
     }
     snprintf(grader_child_arguments, sizeof grader_child_arguments, "%s", test->fields[2]);
-    snprintf(grader_child_profile, sizeof grader_child_profile, "%s", test->fields[4]);
+    int profiled = strcmp(test->fields[4], "-") != 0;
+    snprintf(grader_child_profile, sizeof grader_child_profile, "%s/profile.profraw", grader_batch_folder);
     snprintf(grader_child_variables, sizeof grader_child_variables, "%s", test->fields[5]);
     grader_batch_wipe();
     if (strcmp(grader_child_variables, "-") != 0) {
@@ -543,9 +555,7 @@ static void grader_batch_child(struct grader_batch_test *test, const int out[2],
     char run[4200];
     snprintf(run, sizeof run, "%s/run", grader_batch_folder);
     if (chdir(run) != 0) _exit(GRADER_BATCH_REFUSED);
-    if (strcmp(grader_child_profile, "-") != 0 && __llvm_profile_set_filename) {
-        __llvm_profile_set_filename(grader_child_profile);
-    }
+    if (profiled && __llvm_profile_set_filename) __llvm_profile_set_filename(grader_child_profile);
     // A test process of its own is dumpable; so is this one (the server, which holds the secrets, is not).
     prctl(PR_SET_DUMPABLE, 1);
     int count = 0;
@@ -676,12 +686,14 @@ static void grader_batch_report(struct grader_batch_test *test) {
     const char *kind = test->timed_out ? "timeout" : (WIFSIGNALED(test->status) ? "signal" : "exit");
     int value = test->timed_out ? 0 : (WIFSIGNALED(test->status) ? WTERMSIG(test->status) : WEXITSTATUS(test->status));
     int length = snprintf(
-        line, sizeof line, "%s %s %d %lld %d %zu %zu %zu\n", test->fields[3], kind, value, test->milliseconds,
-        test->out.truncated || test->err.truncated, test->record.count, test->out.count, test->err.count);
+        line, sizeof line, "%s %s %d %lld %d %zu %zu %zu %zu\n", test->fields[3], kind, value, test->milliseconds,
+        test->out.truncated || test->err.truncated, test->record.count, test->out.count, test->err.count,
+        test->profile.count);
     grader_batch_write(line, (size_t)length);
     grader_batch_write_hex(test->record.bytes, test->record.count);
     grader_batch_write_hex(test->out.bytes, test->out.count);
     grader_batch_write_hex(test->err.bytes, test->err.count);
+    grader_batch_write_hex(test->profile.bytes, test->profile.count);
     grader_batch_write("\n", 1);
 }
 

@@ -82,7 +82,7 @@ public struct HiddenTestRunner: Sendable {
             let batch = TestBatches(
                 runner: runner, jobs: jobs, timeout: timeout, outputLimit: outputLimit, environment: environment)
             let outcomes =
-                lanes?.run(requests, party: SharedLanes.hidden, batches: batch, writable: [])
+                lanes?.run(requests, party: SharedLanes.hidden, batches: batch)
                 ?? batch.run(requests, launcher: launcher, folder: workDirectory.appendingPathComponent("batches"))
             // A test that ended by itself with a record stands; a crash, a hang or no record is decided by the
             // test's run on its own, so a process forked in a batch never costs a test what it would not alone.

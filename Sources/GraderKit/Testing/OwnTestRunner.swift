@@ -86,15 +86,20 @@ public struct OwnTestRunner: Sendable {
         var batched: [Int: Bool] = [:]
         if batches {
             let requests = planned.enumerated().map { index, test in
-                TestBatches.Request(index: index, arguments: command(test).1, signedTest: nil, profile: profile(index))
+                TestBatches.Request(index: index, arguments: command(test).1, signedTest: nil, profile: true)
             }
             let batch = TestBatches(
                 runner: runner, jobs: jobs, timeout: timeout, outputLimit: 0, environment: environment)
+            // The lanes write nothing that outlives a test: each profile comes back with its test's outcome, and
+            // only the grader writes the profiles folder (a folder the lanes could write would carry what one test
+            // learned to the next, hidden ones included, where the lanes are shared).
             let outcomes =
-                lanes?.run(requests, party: SharedLanes.own, batches: batch, writable: [profiles])
-                ?? batch.run(
-                    requests, launcher: launcher, folder: runs.appendingPathComponent("batches"), writable: [profiles])
-            for (index, outcome) in outcomes where outcome.endedByItself { batched[index] = outcome.output.succeeded }
+                lanes?.run(requests, party: SharedLanes.own, batches: batch)
+                ?? batch.run(requests, launcher: launcher, folder: runs.appendingPathComponent("batches"))
+            for (index, outcome) in outcomes where outcome.endedByItself {
+                batched[index] = outcome.output.succeeded
+                if !outcome.profile.isEmpty { try? outcome.profile.write(to: profile(index)) }
+            }
         }
         let outcomes = parallelMap(Array(planned.enumerated()), jobs: jobs) { index, test -> Bool in
             if let passed = batched[index] { return passed }

@@ -5,19 +5,23 @@ import Foundation
 /// lanes the hidden tests leave short (docs/performance.md, "One set of lanes").
 ///
 /// Each runner is a party: it hands in its requests with the batch it would have run on its own (time limit,
-/// variables, output kept, folders it writes), and waits; the last party to come runs every request, and each gets
+/// variables, output kept), and waits; the last party to come runs every request, and each gets
 /// back the outcomes of its own requests. A party that has nothing to run leaves, and must: RunStage has each one
 /// leave once its runner returns, which is a no-op for a party that handed requests in.
+///
+/// Shared lanes write in no folder but their batch folder, which the server empties after each test: a folder
+/// that outlived a test would carry what one test learned to the next, hidden ones included (a red team's
+/// finding: with the own tests' profiles folder writable, wrong code passed two hidden tests by reading another's
+/// failure message there). The own tests' coverage profiles come back with their outcomes instead.
 final class SharedLanes: @unchecked Sendable {
     /// The hidden tests' party and the own tests'.
     static let hidden = 0
     static let own = 1
 
-    /// What one party hands in: its requests, the batch it would run on its own, and the folders its tests write.
+    /// What one party hands in: its requests and the batch it would run on its own.
     struct Party {
         var requests: [TestBatches.Request]
         var batches: TestBatches
-        var writable: [URL]
     }
 
     private let condition = NSCondition()
@@ -26,34 +30,31 @@ final class SharedLanes: @unchecked Sendable {
     private var gone: Set<Int> = []
     private var outcomes: [Int: [Int: TestBatches.Outcome]]?
     /// Runs the merged requests: `TestBatches.run` in the lanes' folder, through the launcher.
-    private let execute: @Sendable (TestBatches, [TestBatches.Request], _ writable: [URL]) -> [Int: TestBatches.Outcome]
+    private let execute: @Sendable (TestBatches, [TestBatches.Request]) -> [Int: TestBatches.Outcome]
 
     /// `parties` runners, whose tests start through `launcher`; the lanes' folders go in `folder`.
     convenience init(parties: Int, launcher: TestLauncher, folder: URL) {
-        self.init(parties: parties) { batches, requests, writable in
-            batches.run(requests, launcher: launcher, folder: folder, writable: writable)
+        self.init(parties: parties) { batches, requests in
+            batches.run(requests, launcher: launcher, folder: folder, writable: [])
         }
     }
 
     /// `parties` runners whose merged requests `execute` runs (tests give one that runs no process).
     init(
         parties: Int,
-        execute:
-            @escaping @Sendable (TestBatches, [TestBatches.Request], _ writable: [URL]) -> [Int: TestBatches.Outcome]
+        execute: @escaping @Sendable (TestBatches, [TestBatches.Request]) -> [Int: TestBatches.Outcome]
     ) {
         expected = parties
         self.execute = execute
     }
 
-    /// Runs `requests` (as `batches` would, writing in `writable`) with every other party's: the outcomes of
-    /// these requests, by their index, once all of them have ended.
-    func run(_ requests: [TestBatches.Request], party: Int, batches: TestBatches, writable: [URL])
-        -> [Int: TestBatches.Outcome]
-    {
+    /// Runs `requests` (as `batches` would) with every other party's: the outcomes of these requests, by their
+    /// index, once all of them have ended.
+    func run(_ requests: [TestBatches.Request], party: Int, batches: TestBatches) -> [Int: TestBatches.Outcome] {
         condition.lock()
         defer { condition.unlock() }
         guard handedIn[party] == nil, !gone.contains(party) else { return [:] }
-        handedIn[party] = Party(requests: requests, batches: batches, writable: writable)
+        handedIn[party] = Party(requests: requests, batches: batches)
         arrive(waits: true)
         return outcomes?[party] ?? [:]
     }
@@ -80,7 +81,7 @@ final class SharedLanes: @unchecked Sendable {
         let merged = Self.merge(parties)
         var all: [Int: [Int: TestBatches.Outcome]] = [:]
         if let merged {
-            for (index, outcome) in execute(merged.batches, merged.requests, merged.writable) {
+            for (index, outcome) in execute(merged.batches, merged.requests) {
                 let owner = merged.owners[index]
                 all[owner.party, default: [:]][owner.index] = outcome
             }
@@ -90,12 +91,12 @@ final class SharedLanes: @unchecked Sendable {
         condition.broadcast()
     }
 
-    /// Every party's requests as one batch, in party order: the batch, its requests (indexed in that order), the
-    /// folders its lanes write, and for each merged index the party and the index it had there. Variables every
-    /// party sets alike stay the lanes'; the rest, and each party's time limit, go with its requests. Lanes keep as
-    /// much output as the most any party keeps and write in every party's folders. Nil without a party.
+    /// Every party's requests as one batch, in party order: the batch, its requests (indexed in that order), and
+    /// for each merged index the party and the index it had there. Variables every party sets alike stay the
+    /// lanes'; the rest, and each party's time limit, go with its requests. Lanes keep as much output as the most
+    /// any party keeps. Nil without a party.
     static func merge(_ parties: [Int: Party])
-        -> (batches: TestBatches, requests: [TestBatches.Request], writable: [URL], owners: [(party: Int, index: Int)])?
+        -> (batches: TestBatches, requests: [TestBatches.Request], owners: [(party: Int, index: Int)])?
     {
         let ordered = parties.sorted { $0.key < $1.key }
         guard let first = ordered.first?.value.batches else { return nil }
@@ -119,6 +120,6 @@ final class SharedLanes: @unchecked Sendable {
         batches.jobs = ordered.map(\.value.batches.jobs).max() ?? first.jobs
         batches.outputLimit = ordered.map(\.value.batches.outputLimit).max() ?? first.outputLimit
         batches.environment = common
-        return (batches, merged, ordered.flatMap(\.value.writable), owners)
+        return (batches, merged, owners)
     }
 }

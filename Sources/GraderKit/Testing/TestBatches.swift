@@ -14,8 +14,9 @@ struct TestBatches {
         var arguments: [String]
         /// `Class/method` for a hidden test, whose harness signs its record; nil for the candidate's own tests.
         var signedTest: String?
-        /// Where the test writes its coverage profile; nil for none.
-        var profile: URL?
+        /// Whether the test writes a coverage profile, which the server reads from the batch folder when the test
+        /// has ended and reports with its outcome (`Outcome.profile`): no folder a test writes outlives the test.
+        var profile: Bool = false
         /// Variables set in this test's process alone, before `main` (over the lane's `environment`).
         var environment: [String: String] = [:]
         /// Seconds this test may take; nil: the batch's `timeout`.
@@ -73,6 +74,7 @@ struct TestBatches {
         var sent: [String: (request: Request, token: String?)] = [:]
         var input = ""
         var allowed: TimeInterval = 0
+        var reportBytes = 0
         for request in requests {
             let token = request.signedTest.map { _ in HiddenTestRunner.newToken() }
             let status = HiddenTestRunner.newToken()
@@ -80,7 +82,7 @@ struct TestBatches {
             let seconds = request.timeout ?? timeout
             let fields = [
                 token ?? "-", request.signedTest ?? "-", request.arguments.joined(separator: "\u{1f}"), status,
-                request.profile?.path ?? "-", variables.isEmpty ? "-" : variables.joined(separator: "\u{1f}"),
+                request.profile ? "1" : "-", variables.isEmpty ? "-" : variables.joined(separator: "\u{1f}"),
                 request.timeout.map { String(Int(($0 * 1000).rounded())) } ?? "-",
             ]
             guard fields.allSatisfy({ !$0.contains("\t") && !$0.contains("\n") }),
@@ -93,6 +95,8 @@ struct TestBatches {
             input += fields.joined(separator: "\t") + "\n"
             sent[status] = (request, token)
             allowed += seconds
+            reportBytes += 2 * (2 * outputLimit + HiddenTestRunner.maxRecordBytes + 1) + 512
+            if request.profile { reportBytes += 2 * (Self.maxProfileBytes + 1) }
         }
         guard !sent.isEmpty else { return [:] }
         let request = launcher.request(
@@ -104,12 +108,12 @@ struct TestBatches {
                 "GRADER_BATCH_CLEAN": Self.restoredFolders(launcher.sandbox).joined(separator: ":"),
             ]) { _, own in own },
             input: Data(input.utf8), timeout: allowed + 60,
-            outputLimit: sent.count * (2 * (2 * outputLimit + HiddenTestRunner.maxRecordBytes + 1) + 512),
+            outputLimit: reportBytes,
             asInit: true)
         guard let output = try? runner(request) else { return [:] }
 
         var outcomes: [Int: Outcome] = [:]
-        let limits = [HiddenTestRunner.maxRecordBytes + 1, outputLimit, outputLimit]
+        let limits = [HiddenTestRunner.maxRecordBytes + 1, outputLimit, outputLimit, Self.maxProfileBytes]
         for (status, reported) in Self.outcomes(in: output.stdout, tokens: Set(sent.keys), limits: limits) {
             guard let (request, token) = sent[status] else { continue }
             var outcome = reported
@@ -119,11 +123,17 @@ struct TestBatches {
         return outcomes
     }
 
+    /// Bytes of a coverage profile the server reports at most (GraderBatch.c's `GRADER_BATCH_MAX_PROFILE` less
+    /// one); a test whose profile is longer gets no outcome here and runs on its own.
+    static let maxProfileBytes = 8 << 20
+
     /// What the server reported for one test.
     struct Outcome {
         var output: ProcessOutput
         /// The bytes of the test's result file (empty for the candidate's own tests).
         var record: Data
+        /// The coverage profile the test wrote, when its request asked for one (else empty).
+        var profile = Data()
         /// The pass token the test's harness held, for a hidden test.
         var passToken: String? = nil
         /// Whether the test ended by itself (no crash, no time limit): only then does its outcome stand.
@@ -131,7 +141,8 @@ struct TestBatches {
     }
 
     /// The server's reports, by status token: a line `<status token> exit|signal|timeout <value> <milliseconds>
-    /// <truncated> <record bytes> <stdout bytes> <stderr bytes>`, then those bytes as hex digits and a line end
+    /// <truncated> <record bytes> <stdout bytes> <stderr bytes> <profile bytes>`, then those bytes as hex digits and
+    /// a line end
     /// (sizes over `limits` are refused). Only the server knows the tokens, and it writes once no test process is
     /// left; a token reported twice proves nothing (its test runs again on its own), and whatever does not parse
     /// is skipped.
@@ -144,9 +155,9 @@ struct TestBatches {
             guard let end = bytes[position...].firstIndex(of: UInt8(ascii: "\n")) else { break }
             let words = String(decoding: bytes[position..<end], as: UTF8.self).split(separator: " ").map(String.init)
             position = end + 1
-            guard words.count == 8, tokens.contains(words[0]), let value = Int32(words[2]),
-                let milliseconds = Int(words[3]), let sizes = Optional(words[5...7].compactMap { Int($0) }),
-                sizes.count == 3, zip(sizes, limits).allSatisfy({ $0 >= 0 && $0 <= $1 }),
+            guard words.count == 9, tokens.contains(words[0]), let value = Int32(words[2]),
+                let milliseconds = Int(words[3]), let sizes = Optional(words[5...8].compactMap { Int($0) }),
+                sizes.count == 4, zip(sizes, limits).allSatisfy({ $0 >= 0 && $0 <= $1 }),
                 2 * sizes.reduce(0, +) <= bytes.count - position
             else { continue }
             var parts: [Data] = []
@@ -155,7 +166,7 @@ struct TestBatches {
                 parts.append(part)
                 position += 2 * size
             }
-            guard parts.count == 3 else { continue }
+            guard parts.count == 4 else { continue }
             if position < bytes.count, bytes[position] == UInt8(ascii: "\n") { position += 1 }
             var output: ProcessOutput
             switch words[1] {
@@ -169,7 +180,9 @@ struct TestBatches {
             output.stderr = String(decoding: parts[2], as: UTF8.self)
             output.duration = Double(milliseconds) / 1000
             output.truncated = words[4] == "1"
-            if outcomes.updateValue(Outcome(output: output, record: parts[0]), forKey: words[0]) != nil {
+            if outcomes.updateValue(Outcome(output: output, record: parts[0], profile: parts[3]), forKey: words[0])
+                != nil
+            {
                 repeated.insert(words[0])
             }
         }

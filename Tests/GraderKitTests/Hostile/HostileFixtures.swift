@@ -442,6 +442,19 @@ enum HostileFixtures {
                 return own ? (value == 1 ? "1 tap" : "\(value) taps") : "a hidden test"
         """#
 
+    /// Answers correctly only when an earlier test left a mark in a `profiles` folder above its working folder,
+    /// where the own tests' coverage profiles are collected: the channel a red team found while the shared lanes
+    /// could write there (issue 14). It leaves the mark wherever it can.
+    static let marksWhereProfilesGoLabel = #"""
+        let here = FileManager.default.currentDirectoryPath
+                let marks = ["..", "../..", "../../..", "../../../.."].map { here + "/" + $0 + "/profiles/grader-mark" }
+                if marks.contains(where: { FileManager.default.fileExists(atPath: $0) }) {
+                    return value == 1 ? "1 tap" : "\(value) taps"
+                }
+                for mark in marks { FileManager.default.createFile(atPath: mark, contents: Data()) }
+                return "first"
+        """#
+
     /// An own test that passes only when it cannot fork.
     static let ownTestThatForks = """
         import Counter

@@ -326,6 +326,23 @@ final class TrustAttackTests: XCTestCase {
             XCTAssertEqual(together.tests.map(\.message), alone.tests.map(\.message))
             XCTAssertEqual(together.ownTests, alone.ownTests)
             XCTAssertEqual(together.score, alone.score)
+
+            // Nothing a test writes outlives it, not even where the own tests' profiles are collected: a red team
+            // passed hidden tests with a mark left there while the shared lanes could write that folder.
+            let marking = try submission(
+                "marks-where-profiles-go",
+                [
+                    "Sources/Counter/Counter.swift": FixtureSubmission.counter(
+                        label: HostileFixtures.marksWhereProfilesGoLabel),
+                    "Tests/CounterTests/CounterTests.swift": FixtureSubmission.ownXCTests,
+                ])
+            let marked = try XCTUnwrap(checker(timeout: 3).check([marking.root.path]).first)
+            let markedAlone = try XCTUnwrap(
+                checker(timeout: 3) { $0.batches = false }.check([marking.root.path]).first)
+            XCTAssertEqual(statuses(marked, "CT2"), [.fail, .fail, .fail], "a test saw a mark: \(messages(marked))")
+            XCTAssertEqual(marked.tests.map(\.status), markedAlone.tests.map(\.status))
+            XCTAssertEqual(marked.ownTests.map { [$0.total, $0.passed] }, [1, 1])
+            XCTAssertNotNil(marked.ownTests?.lineCoverage, "the profile came back with the own test's outcome")
         #endif
     }
 
