@@ -190,21 +190,38 @@ struct TestBatches {
         return outcomes
     }
 
+    /// The bytes `digits` spell in lowercase hex, or nil. Through buffers and a table: the own tests' coverage
+    /// profiles come this way (about 1.4 MB for movie-client's 17), and a byte-at-a-time `Data.append` took 0.12 s
+    /// of a debug build's time for that, against 0.008 s.
     private static func unhex(_ digits: ArraySlice<UInt8>) -> Data? {
-        func value(_ digit: UInt8) -> UInt8? {
-            switch digit {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): return digit - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): return digit - UInt8(ascii: "a") + 10
-            default: return nil
+        guard digits.count % 2 == 0 else { return nil }
+        let count = digits.count / 2
+        var valid = true
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            digits.withUnsafeBufferPointer { source in
+                hexValues.withUnsafeBufferPointer { values in
+                    for index in 0..<count {
+                        let high = values[Int(source[2 * index])]
+                        let low = values[Int(source[2 * index + 1])]
+                        guard high < 16, low < 16 else {
+                            valid = false
+                            return
+                        }
+                        buffer[index] = high << 4 | low
+                    }
+                }
             }
+            initialized = valid ? count : 0
         }
-        var data = Data(capacity: digits.count / 2)
-        var index = digits.startIndex
-        while index < digits.endIndex {
-            guard let high = value(digits[index]), let low = value(digits[index + 1]) else { return nil }
-            data.append(high << 4 | low)
-            index += 2
+        return valid ? Data(bytes) : nil
+    }
+
+    /// Each byte's value as a lowercase hex digit, 255 for any other byte.
+    private static let hexValues: [UInt8] = (0...255).map { byte in
+        switch UInt8(byte) {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt8(byte) - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return UInt8(byte) - UInt8(ascii: "a") + 10
+        default: return 255
         }
-        return data
     }
 }
