@@ -89,7 +89,7 @@ public struct OwnTestRunner: Sendable {
                 TestBatches.Request(index: index, arguments: command(test).1, signedTest: nil, profile: true)
             }
             let batch = TestBatches(
-                runner: runner, jobs: jobs, timeout: timeout, outputLimit: 0, environment: environment)
+                runner: runner, jobs: jobs, timeout: timeout, outputLimit: 4 << 10, environment: environment)
             // The lanes write nothing that outlives a test: each profile comes back with its test's outcome, and
             // only the grader writes the profiles folder (a folder the lanes could write would carry what one test
             // learned to the next, hidden ones included, where the lanes are shared).
@@ -97,7 +97,7 @@ public struct OwnTestRunner: Sendable {
                 lanes?.run(requests, party: SharedLanes.own, batches: batch)
                 ?? batch.run(requests, launcher: launcher, folder: runs.appendingPathComponent("batches"))
             for (index, outcome) in outcomes where outcome.endedByItself {
-                batched[index] = outcome.output.succeeded
+                batched[index] = outcome.output.succeeded && !Self.ranNoTest(outcome.output)
                 if !outcome.profile.isEmpty { try? outcome.profile.write(to: profile(index)) }
             }
         }
@@ -111,7 +111,8 @@ public struct OwnTestRunner: Sendable {
                 words, writable: [folder, profiles], workingDirectory: folder,
                 environment: environment.merging(["LLVM_PROFILE_FILE": profile(index).path]) { _, own in own },
                 timeout: timeout)
-            return (try? runner(request))?.succeeded ?? false
+            guard let output = try? runner(request) else { return false }
+            return output.succeeded && !Self.ranNoTest(output)
         }
         let passed = outcomes.filter { $0 }.count
         let coverage = measureCoverage(profiles: profiles, binary: launcher.command.binary, package: package)
@@ -119,6 +120,14 @@ public struct OwnTestRunner: Sendable {
             OwnTestsSummary(
                 total: planned.count, passed: passed, failed: planned.count - passed, lineCoverage: coverage?.total,
                 files: coverage?.files ?? []))
+    }
+
+    /// Whether the test's process said it ran no test: the name it was given reached none (a test class XCTest
+    /// knows by another name, such as one nested in another type and extended through a typealias). The process
+    /// exits 0, and counting that as a pass would credit a test that never ran. Both libraries say so in the first
+    /// lines of a run that found nothing; a test that prints the words itself fails itself.
+    static func ranNoTest(_ output: ProcessOutput) -> Bool {
+        output.stdout.contains("Executed 0 tests") || output.stdout.contains("Test run with 0 tests")
     }
 
     /// Whether a Swift Testing test may exist in the package's candidate modules: a `@Test` needs an import of

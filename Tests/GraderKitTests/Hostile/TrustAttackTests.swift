@@ -346,6 +346,36 @@ final class TrustAttackTests: XCTestCase {
         #endif
     }
 
+    /// An own test XCTest cannot reach by the name it is listed under (a class nested in another type, extended
+    /// through a typealias) runs nothing, and its process exits 0: that is not a pass, in a batch or alone.
+    func testAnOwnTestThatNeverRunsIsNotAPass() throws {
+        let nested = """
+            import XCTest
+
+            enum Outer {
+                final class InnerTests: XCTestCase {}
+            }
+
+            typealias InnerTests = Outer.InnerTests
+
+            extension InnerTests {
+                func testNeverRunsButWouldFail() { XCTFail("fails whenever it runs") }
+            }
+            """
+        let fixture = try submission(
+            "own-test-that-never-runs",
+            [
+                "Sources/Counter/Counter.swift": FixtureSubmission.counter(),
+                "Tests/CounterTests/CounterTests.swift": FixtureSubmission.ownXCTests,
+                "Tests/CounterTests/NestedTests.swift": nested,
+            ])
+        for batches in [true, false] {
+            let result = try XCTUnwrap(checker { $0.batches = batches }.check([fixture.root.path]).first)
+            let own = try XCTUnwrap(result.ownTests, "batches \(batches): \(result.notes)")
+            XCTAssertEqual([own.total, own.passed, own.failed], [2, 1, 1], "batches \(batches)")
+        }
+    }
+
     func testABuildOverItsTimeoutStopsWithEveryCompilerJob() throws {
         let fixture = try submission("slow-build", ["Sources/Counter/Counter.swift": FixtureSubmission.counter()])
         let result = try XCTUnwrap(checker { $0.buildTimeout = 1 }.check([fixture.root.path]).first)
