@@ -86,7 +86,7 @@ struct grader_batch_bytes {
 };
 
 struct grader_batch_test {
-    char *fields[GRADER_BATCH_FIELDS];  // pass token, test, arguments, status token, profile file, variables,
+    char *fields[GRADER_BATCH_FIELDS];  // pass token, test, arguments, status token, profile wanted, variables,
                                         // time limit
     int ran;
     int timed_out;
@@ -105,6 +105,8 @@ static char grader_batch_folder[4096];
 static char grader_child_record[4200];
 static char grader_child_arguments[8192];
 static char grader_child_profile[4200];
+// Where a test writes the coverage profile its request asks for, in the batch folder (emptied after each test).
+static const char grader_profile_name[] = "profile.profraw";
 static char grader_child_variables[8192];
 static char *grader_child_argv[GRADER_BATCH_MAX_ARGUMENTS + 2];
 
@@ -195,7 +197,8 @@ static void grader_batch_read_input(void) {
             || strlen(test->fields[1]) >= GRADER_BATCH_MAX_TEST
             || strlen(test->fields[2]) >= sizeof grader_child_arguments
             || (strcmp(test->fields[4], "-") != 0 && strcmp(test->fields[4], "1") != 0)
-            || strlen(test->fields[5]) >= sizeof grader_child_variables || !grader_batch_variables_valid(test->fields[5])
+            || strlen(test->fields[5]) >= sizeof grader_child_variables
+            || !grader_batch_variables_valid(test->fields[5])
             || (strcmp(test->fields[6], "-") != 0 && grader_batch_milliseconds(test->fields[6]) < 0)) {
             grader_batch_refuse("a malformed request");
         }
@@ -494,7 +497,6 @@ static void grader_batch_drain(int *descriptor, struct grader_batch_bytes *kept,
     explicit_bzero(buffer, sizeof buffer);
 }
 
-/// The record the test left: a regular file only, read without blocking, at most one byte past the limit.
 /// The regular file `name` in the batch folder, read without blocking or following a link, into `kept`: at most
 /// `limit` bytes (one past what the grader takes).
 static void grader_batch_read_file(const char *name, struct grader_batch_bytes *kept, size_t limit) {
@@ -515,7 +517,7 @@ static void grader_batch_read_record(struct grader_batch_test *test) {
         grader_batch_read_file("record.jsonl", &test->record, GRADER_BATCH_MAX_RECORD);
     }
     if (strcmp(test->fields[4], "-") != 0) {
-        grader_batch_read_file("profile.profraw", &test->profile, GRADER_BATCH_MAX_PROFILE);
+        grader_batch_read_file(grader_profile_name, &test->profile, GRADER_BATCH_MAX_PROFILE);
     }
 }
 
@@ -539,7 +541,7 @@ static void grader_batch_child(struct grader_batch_test *test, const int out[2],
     }
     snprintf(grader_child_arguments, sizeof grader_child_arguments, "%s", test->fields[2]);
     int profiled = strcmp(test->fields[4], "-") != 0;
-    snprintf(grader_child_profile, sizeof grader_child_profile, "%s/profile.profraw", grader_batch_folder);
+    snprintf(grader_child_profile, sizeof grader_child_profile, "%s/%s", grader_batch_folder, grader_profile_name);
     snprintf(grader_child_variables, sizeof grader_child_variables, "%s", test->fields[5]);
     grader_batch_wipe();
     if (strcmp(grader_child_variables, "-") != 0) {
@@ -628,12 +630,11 @@ static void grader_batch_run(struct grader_batch_test *test, long timeout, size_
         for (int stream = 0; stream < 2; stream++) {
             if (streams[stream] >= 0) watched[count++] = (struct pollfd){streams[stream], POLLIN, 0};
         }
-        if (exited >= 0) {
-            watched[count++] = (struct pollfd){exited, POLLIN, 0};
-            poll(watched, count, left < 60000 ? (int)left : 60000);
-            for (int stream = 0; stream < 2; stream++) grader_batch_drain(&streams[stream], kept[stream], limit);
-        } else if (count > 0) {
-            poll(watched, count, left < 2 ? (int)left : 2);
+        // With the pidfd, until something happens; without, a look every 2 ms.
+        long long most = exited >= 0 ? 60000 : 2;
+        if (exited >= 0) watched[count++] = (struct pollfd){exited, POLLIN, 0};
+        if (count > 0) {
+            poll(watched, count, left < most ? (int)left : (int)most);
             for (int stream = 0; stream < 2; stream++) grader_batch_drain(&streams[stream], kept[stream], limit);
         } else {
             struct timespec pause = {0, 1000000};

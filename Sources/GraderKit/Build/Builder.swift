@@ -86,14 +86,10 @@ public struct Builder: Sendable {
     static func toolchainHasLLD(
         swift: String, environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> Bool {
-        #if os(Linux)
-            guard environment["GRADER_LLD"] != "0",
-                let bin = ToolchainDriver.resolved(swift, environment: environment)?.deletingLastPathComponent()
-            else { return false }
-            return FileManager.default.isExecutableFile(atPath: bin.appendingPathComponent("ld.lld").path)
-        #else
+        guard let bin = linuxDriverFolder(swift: swift, unless: "GRADER_LLD", environment: environment) else {
             return false
-        #endif
+        }
+        return FileManager.default.isExecutableFile(atPath: bin.appendingPathComponent("ld.lld").path)
     }
 
     /// `<toolchain>/usr/lib/libIndexStore.so` beside the `swift` driver on Linux; nil elsewhere, when it is missing
@@ -101,12 +97,20 @@ public struct Builder: Sendable {
     static func indexStoreLibrary(
         swift: String, environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> URL? {
+        guard let bin = linuxDriverFolder(swift: swift, unless: "GRADER_LIST_OWN_TESTS", environment: environment)
+        else { return nil }
+        let library = bin.deletingLastPathComponent().appendingPathComponent("lib/libIndexStore.so")
+        return FileManager.default.fileExists(atPath: library.path) ? library : nil
+    }
+
+    /// The folder of the `swift` driver (found as the build runs it), where the toolchain files the builder takes
+    /// lie: on Linux only, and unless `variable` is 0 in `environment` (each such file has its off switch).
+    private static func linuxDriverFolder(swift: String, unless variable: String, environment: [String: String])
+        -> URL?
+    {
         #if os(Linux)
-            guard environment["GRADER_LIST_OWN_TESTS"] != "0",
-                let bin = ToolchainDriver.resolved(swift, environment: environment)?.deletingLastPathComponent()
-            else { return nil }
-            let library = bin.deletingLastPathComponent().appendingPathComponent("lib/libIndexStore.so")
-            return FileManager.default.fileExists(atPath: library.path) ? library : nil
+            guard environment[variable] != "0" else { return nil }
+            return ToolchainDriver.resolved(swift, environment: environment)?.deletingLastPathComponent()
         #else
             return nil
         #endif

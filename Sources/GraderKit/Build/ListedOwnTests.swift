@@ -178,10 +178,10 @@ public struct ListedOwnTests: Equatable, Sendable {
 
     /// The kit's entry point for the listed layout: a process of the candidate's own tests (`ownTestsVariable`
     /// set) runs the list module's list, every other one SwiftPM's discovered tests, through the kit's own
-    /// `XCTMain(selected(__allDiscoveredTests()))`. The file imports no candidate module, nor the list module (it calls the
-    /// list by its symbol), so nothing a candidate declares takes part in how the hidden tests are found, and it
-    /// is the same file with the same imports for every candidate: it is not compiled again. Nil when the kit's
-    /// file lacks the call.
+    /// `XCTMain(selected(__allDiscoveredTests()))`. The file imports no candidate module, nor the list module (it
+    /// calls the list by its symbol), so nothing a candidate declares takes part in how the hidden tests are found,
+    /// and it is the same file with the same imports for every candidate: it is not compiled again. Nil when the
+    /// kit's file lacks the call.
     public static func entryPoint(kitMain: String) -> String? {
         let call = "XCTMain(selected(__allDiscoveredTests())) as Never"
         guard kitMain.components(separatedBy: call).count == 2 else { return nil }

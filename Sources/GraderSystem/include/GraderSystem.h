@@ -16,8 +16,9 @@ int grader_spawn(const char *path, char *const argv[], char *const envp[], const
 /// What the compiler's index store at `store` records of XCTest for the object files `objects`, read through the
 /// toolchain's libIndexStore at `library`: one line per fact, tab-separated, `C <module> <class> <base class>` for
 /// a test class's base, `D <module> <class> <0|1 nested>` where a test class is defined, and
-/// `M <module> <class or extension> <method> <0|1 async>` for a test method, each as the index marks it (SwiftPM's test discovery reads the same marks). Returns a text the caller frees, or NULL with
-/// `*error` set to a message the caller frees.
+/// `M <module> <class or extension> <method> <0|1 async>` for a test method, each as the index marks it (SwiftPM's
+/// test discovery reads the same marks). Returns a text the caller frees, or NULL with `*error` set to a message
+/// the caller frees.
 char *grader_index_tests(const char *library, const char *store, const char *const objects[], int count,
                          char **error);
 
