@@ -20,6 +20,44 @@ final class ProcessRunnerTests: XCTestCase {
         XCTAssertNil(output.signal)
     }
 
+    /// Issue 14: the test lanes talk with their server while it runs (TestBatches): a line out, the answer back.
+    func testATalkSendsWhileTheProgramRunsAndReadsItsAnswersByLineAndByCount() throws {
+        final class Heard: @unchecked Sendable {
+            var lines: [String?] = []
+            var bytes: String?
+            var sentAfterTheEnd = true
+        }
+        let heard = Heard()
+        var request = ProcessRequest(
+            "/bin/sh", ["-c", "while read line; do echo \"got $line\"; done; echo bye >&2"], timeout: 60)
+        request.conversation = { channel in
+            let deadline = DispatchTime.now() + 30
+            _ = channel.send(Data("one\n".utf8))
+            heard.lines.append(channel.line(until: deadline))
+            _ = channel.send(Data("two\nthree\n".utf8))
+            heard.lines.append(channel.line(until: deadline))
+            heard.bytes = channel.bytes(10, until: deadline).map { String(decoding: $0, as: UTF8.self) }
+            // Nothing is on its way while the program waits for a line: the read gives up at its deadline.
+            heard.lines.append(channel.line(until: .now() + 0.2))
+        }
+        let output = try runner(request)
+        XCTAssertEqual(heard.lines, ["got one", "got two", nil])
+        XCTAssertEqual(heard.bytes, "got three\n")
+        XCTAssertEqual(output.stdout, "", "the talk read the output")
+        XCTAssertEqual(output.stderr, "bye\n", "the input closed when the talk returned, and the program ended")
+        XCTAssertTrue(output.succeeded)
+
+        // A program that ended reads nothing more: sending fails instead of ending the grader (SIGPIPE).
+        var ended = ProcessRequest("/bin/sh", ["-c", "exit 0"], timeout: 60)
+        ended.conversation = { channel in
+            heard.lines = [channel.line(until: .now() + 30)]
+            heard.sentAfterTheEnd = channel.send(Data(repeating: 10, count: 1 << 20))
+        }
+        XCTAssertTrue(try runner(ended).succeeded)
+        XCTAssertEqual(heard.lines, [nil], "the end of the output")
+        XCTAssertFalse(heard.sentAfterTheEnd)
+    }
+
     func testKeepsAtMostTheLimitButCountsEveryByte() throws {
         let output = try runner(ProcessRequest("/bin/sh", ["-c", "head -c 100000 /dev/zero"], outputLimit: 1000))
         XCTAssertEqual(output.stdout.utf8.count, 1000)

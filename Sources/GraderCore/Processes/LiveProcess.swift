@@ -18,6 +18,10 @@ extension ProcessRunner {
 /// Foundation's `Process` is not used: on Linux it learns that a child ended when a socket the child inherits
 /// closes, so a grandchild that keeps it open (a compiler job, a daemon) hides the end of the run forever.
 enum LiveProcess {
+    /// A talk that writes to a program that has ended gets an error, not SIGPIPE (which would end the grader).
+    /// Programs started here get every signal's default back (grader_spawn).
+    private static let ignoresBrokenPipes: Void = { _ = signal(SIGPIPE, SIG_IGN) }()
+
     /// Seconds to wait for the end of the output pipes after the program has ended (a grandchild may hold them).
     static let pipeGrace: TimeInterval = 2
 
@@ -64,17 +68,27 @@ enum LiveProcess {
         close(ends[3])
         close(ends[5])
         let exited = ExitWatcher(pid: pid)
+        // A talk reads standard output itself; what it leaves unread is drained once it is done.
         let outReader = PipeDrain(
-            descriptor: ends[2], limit: request.outputLimit, budget: request.stdoutBudget,
-            overBudget: { RunningProcesses.killTree(pid) })
+            descriptor: ends[2], limit: request.conversation == nil ? request.outputLimit : 0,
+            budget: request.stdoutBudget, overBudget: { RunningProcesses.killTree(pid) })
         let errReader = PipeDrain(descriptor: ends[4], limit: request.outputLimit)
-        outReader.start()
         errReader.start()
-        if let input = request.input { writeAll(input, to: ends[1]) }
-        close(ends[1])
+        if let conversation = request.conversation {
+            _ = ignoresBrokenPipes
+            conversation(ProcessChannel(input: ends[1], output: ends[2]))
+            close(ends[1])
+            outReader.start()
+        } else {
+            outReader.start()
+            if let input = request.input { writeAll(input, to: ends[1]) }
+            close(ends[1])
+        }
 
         var timedOut = false
-        if let timeout = request.timeout, !exited.wait(until: .now() + timeout) {
+        if let timeout = request.timeout,
+            !exited.wait(until: .now() + max(0, timeout - Date().timeIntervalSince(start)))
+        {
             timedOut = true
             RunningProcesses.killTree(pid)
         }

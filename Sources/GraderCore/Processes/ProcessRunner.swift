@@ -23,6 +23,11 @@ public struct ProcessRequest: Sendable {
     /// Bytes of standard output, counted as they are read, after which the program is killed; `nil` for no limit.
     /// What a program really writes, not what it claims (an archive's headers), is what counts.
     public var stdoutBudget: Int?
+    /// Instead of `input`: a talk with the program while it runs, on the caller's thread. Its standard input stays
+    /// open until the talk returns, and its standard output goes to the talk (`ProcessOutput.stdout` is empty);
+    /// the program is then given the rest of `timeout` to end. Live processes only: a runner that cannot talk
+    /// ignores it.
+    public var conversation: (@Sendable (ProcessChannel) -> Void)?
 
     public init(
         _ executable: String, _ arguments: [String] = [], workingDirectory: URL? = nil,
@@ -79,6 +84,12 @@ public struct ProcessOutput: Sendable {
 /// Runs programs. Passed in wherever the grader starts a process, so tests can answer with canned output.
 public struct ProcessRunner: Sendable {
     public var run: @Sendable (ProcessRequest) throws -> ProcessOutput
+    /// The places a limited runner's processes take (`limited(to:)` in GraderKit), in the order each process takes
+    /// them; empty for a runner without limits. A caller that holds a place only while its process computes (the
+    /// test lanes: TestBatches) takes and gives them itself, and starts its process through `unlimited`.
+    public var places: [ProcessPlaces] = []
+    /// This runner without its places; nil for a runner without limits.
+    public var unlimited: (@Sendable (ProcessRequest) throws -> ProcessOutput)?
 
     public init(run: @escaping @Sendable (ProcessRequest) throws -> ProcessOutput) {
         self.run = run
@@ -99,4 +110,29 @@ public struct ProcessLaunchError: Error, CustomStringConvertible, Sendable {
     public var executable: String
     public var reason: String
     public var description: String { "could not run \(executable): \(reason)" }
+}
+
+/// At most a number of holders at once: `take` waits for a free place, `give` hands one back.
+public final class ProcessPlaces: @unchecked Sendable {
+    private let free: DispatchSemaphore
+
+    public init(_ count: Int) {
+        free = DispatchSemaphore(value: max(1, count))
+    }
+
+    public func take() { free.wait() }
+
+    public func give() { free.signal() }
+}
+
+extension Array where Element == ProcessPlaces {
+    /// Takes a place in each, in order.
+    public func take() {
+        for places in self { places.take() }
+    }
+
+    /// Gives one back to each, in the reverse order.
+    public func give() {
+        for places in reversed() { places.give() }
+    }
 }

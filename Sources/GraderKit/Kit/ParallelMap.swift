@@ -23,7 +23,7 @@ func parallelMap<Item, Result>(_ items: [Item], jobs: Int, _ transform: @escapin
 }
 
 /// Starts `body` on a thread of its own with the main thread's 8 MiB of stack (a new thread's default is less).
-private func startThread(_ body: @escaping @Sendable () -> Void) {
+func startThread(_ body: @escaping @Sendable () -> Void) {
     let thread = Thread(block: body)
     thread.stackSize = 8 << 20
     thread.start()
@@ -80,11 +80,16 @@ extension ProcessRunner {
     /// (before the process starts, so waiting costs no test its time limit). The Run stage runs the hidden and
     /// the own tests beside each other through one such runner, so `--jobs` stays what runs at once.
     func limited(to count: Int) -> ProcessRunner {
-        let slots = DispatchSemaphore(value: max(1, count))
-        return ProcessRunner { request in
-            slots.wait()
-            defer { slots.signal() }
-            return try self(request)
+        let own = ProcessPlaces(count)
+        let base = self
+        var limited = ProcessRunner { request in
+            own.take()
+            defer { own.give() }
+            return try base(request)
         }
+        // A process takes this runner's place first, then the ones of the runner it limits.
+        limited.places = [own] + base.places
+        limited.unlimited = base.unlimited ?? base.run
+        return limited
     }
 }
