@@ -6,28 +6,32 @@
 // refuses to serve if that left a second thread.
 //
 // What each test process gets is what a test process of its own would get (docs/grading.md, "Batches"):
-// - its own request only: the server reads every request before it forks anything, and the forked process wipes
-//   all of them (and every earlier test's outcome) but its own before any Swift code runs; the server, which keeps
-//   them, is not dumpable, so no test process may read its memory;
+// - its own request only: the server reads one request at a time, once the test before has ended and nothing of
+//   it runs (the grader sends the next request only when it has the last one's outcome), and the forked process
+//   wipes that request (and whatever else the server read or kept) before any Swift code runs; the server is not
+//   dumpable, so no test process may read its memory;
 // - a fresh start: after each test every process it left is killed and reaped (the server is the init of the
 //   sandbox's own PID namespace), the batch folder is emptied, the folders the grader lists (/tmp, /dev, the
 //   hidden homes) are put back as they were and the System V IPC objects it made are removed;
-// - its own outcome, kept in the server's memory: how the process ended (exit status, signal, or killed at the
-//   time limit), its duration, its record, its output up to the limit and, where asked, the coverage profile it
-//   wrote in the batch folder (so no folder a test can write outlives the test). The server writes them all on its
-//   standard output once the last test has ended and nothing else runs, each under a status token no test
-//   process ever held. A test without an outcome (the server died or was killed) is run again on its own.
+// - its own outcome: how the process ended (exit status, signal, or killed at the time limit), its duration, its
+//   record, its output up to the limit and, where asked, the coverage profile it wrote in the batch folder (so no
+//   folder a test can write outlives the test). The server writes it on its standard output once the test has
+//   ended and nothing of it runs, under a status token no test process ever held, and wipes it before it reads
+//   the next request. A test without an outcome (the server died or was killed) is run again on its own.
+// While a test runs, the server writes `idle` once if the test's process used almost no processor time for a
+// while (it waits out a timeout): the grader may start another lane then (TestBatches).
 //
-// Standard input, one line per test, tab-separated:
+// Standard input, one line per test, tab-separated, each sent once the last one's outcome is in:
 //   <pass token, 32 hex digits, or -> <Class/method, or -> <arguments, separated by 0x1f> <status token>
 //   <1 for a coverage profile, or -> <NAME=value variables set in the test's process, separated by 0x1f, or ->
 //   <milliseconds the test may take, or - for GRADER_BATCH_TIMEOUT_MS>
 // (The variables are set before `main`, for what the test reads while it runs: the hidden and the own tests of
-// one lane differ only in such variables and their time limits.)
+// one lane differ only in such variables and their time limits.) The end of the input ends the server.
 // Environment: GRADER_BATCH_FOLDER (the batch's writable folder), GRADER_BATCH_TIMEOUT_MS,
 // GRADER_BATCH_OUTPUT_LIMIT (bytes of each stream kept), GRADER_BATCH_CLEAN (colon-separated folders restored).
 // Standard output, for each test: a line `<status token> exit|signal|timeout <value> <milliseconds> <truncated>
-// <record bytes> <stdout bytes> <stderr bytes> <profile bytes>`, then those bytes as hex digits and a line end.
+// <record bytes> <stdout bytes> <stderr bytes> <profile bytes>`, then those bytes as hex digits and a line end;
+// or `<status token> none` for a test the server could not run (the grader runs it on its own); and `idle` lines.
 #include "GraderBatch.h"
 
 #if defined(__linux__)
@@ -68,12 +72,15 @@ extern void grader_batch_warm_up(void);
 
 enum {
     GRADER_BATCH_FIELDS = 7,
-    GRADER_BATCH_MAX_TESTS = 4096,
-    GRADER_BATCH_MAX_INPUT = 4 << 20,
+    GRADER_BATCH_MAX_INPUT = 64 << 10,  // one request line
     GRADER_BATCH_MAX_ARGUMENTS = 16,
     GRADER_BATCH_MAX_TEST = 1024,  // the harness's bound on `Class/method`
     GRADER_BATCH_MAX_RECORD = (256 << 10) + 1,
     GRADER_BATCH_MAX_PROFILE = (8 << 20) + 1,  // a profile holds the binary's counters: about 0.1 MiB for movie-client
+    // A test is idle when, after its first GRADER_IDLE_AFTER_MS, it used under a tenth of the processor between two
+    // looks GRADER_IDLE_LOOK_MS apart (it waits out a timeout, or a reply that never comes).
+    GRADER_IDLE_LOOK_MS = 50,
+    GRADER_IDLE_AFTER_MS = 150,
 };
 /// Exit status of a server that will not serve (no PID namespace of its own, unreadable input): the grader runs
 /// every test on its own.
@@ -95,10 +102,11 @@ struct grader_batch_test {
     struct grader_batch_bytes record, out, err, profile;
 };
 
-static char *grader_batch_input;
-static size_t grader_batch_input_size;
-static struct grader_batch_test *grader_batch_tests;
-static size_t grader_batch_count;
+// The bytes read from standard input (one request, and whatever follows it if the grader ever sent more), the
+// length of the request's line, and the request being served.
+static char grader_batch_input[GRADER_BATCH_MAX_INPUT + 1];
+static size_t grader_batch_input_used, grader_batch_line_length;
+static struct grader_batch_test grader_batch_current;
 static char grader_batch_folder[4096];
 
 // What a test process keeps of its request once the rest is wiped.
@@ -162,61 +170,73 @@ static int grader_batch_threads(void) {
     return count;
 }
 
-static void grader_batch_read_input(void) {
-    grader_batch_input = malloc(GRADER_BATCH_MAX_INPUT + 1);
-    grader_batch_tests = calloc(GRADER_BATCH_MAX_TESTS, sizeof *grader_batch_tests);
-    if (!grader_batch_input || !grader_batch_tests) grader_batch_refuse("out of memory");
-    size_t used = 0;
-    for (;;) {
-        if (used == GRADER_BATCH_MAX_INPUT) grader_batch_refuse("too many requests");
-        ssize_t count = read(0, grader_batch_input + used, GRADER_BATCH_MAX_INPUT - used);
+/// Reads the next request into `test` (its fields point into the input buffer); 0 at the end of the input.
+static int grader_batch_next(struct grader_batch_test *test) {
+    char *end;
+    while (!(end = memchr(grader_batch_input, '\n', grader_batch_input_used))) {
+        size_t room = GRADER_BATCH_MAX_INPUT - grader_batch_input_used;
+        if (room == 0) grader_batch_refuse("a request too long");
+        ssize_t count = read(0, grader_batch_input + grader_batch_input_used, room);
         if (count < 0 && errno == EINTR) continue;
-        if (count <= 0) break;
-        used += (size_t)count;
-    }
-    grader_batch_input[used] = 0;
-    grader_batch_input_size = used + 1;
-    char *line = grader_batch_input;
-    while (*line) {
-        char *end = strchr(line, '\n');
-        if (!end) grader_batch_refuse("a request without its line end");
-        *end = 0;
-        if (grader_batch_count == GRADER_BATCH_MAX_TESTS) grader_batch_refuse("too many requests");
-        struct grader_batch_test *test = &grader_batch_tests[grader_batch_count++];
-        char *field = line;
-        for (int index = 0; index < GRADER_BATCH_FIELDS; index++) {
-            if (!field) grader_batch_refuse("a request with too few fields");
-            test->fields[index] = field;
-            char *tab = strchr(field, '\t');
-            if (tab) *tab = 0;
-            field = tab ? tab + 1 : NULL;
+        if (count < 0) grader_batch_refuse("cannot read the requests");
+        if (count == 0) {
+            if (grader_batch_input_used > 0) grader_batch_refuse("a request without its line end");
+            return 0;
         }
-        if (field) grader_batch_refuse("a request with too many fields");
-        int signed_test = strcmp(test->fields[0], "-") != 0;
-        if ((signed_test && strlen(test->fields[0]) != 32) || strlen(test->fields[3]) != 32
-            || strlen(test->fields[1]) >= GRADER_BATCH_MAX_TEST
-            || strlen(test->fields[2]) >= sizeof grader_child_arguments
-            || (strcmp(test->fields[4], "-") != 0 && strcmp(test->fields[4], "1") != 0)
-            || strlen(test->fields[5]) >= sizeof grader_child_variables
-            || !grader_batch_variables_valid(test->fields[5])
-            || (strcmp(test->fields[6], "-") != 0 && grader_batch_milliseconds(test->fields[6]) < 0)) {
-            grader_batch_refuse("a malformed request");
-        }
-        line = end + 1;
+        grader_batch_input_used += (size_t)count;
     }
+    *end = 0;
+    grader_batch_line_length = (size_t)(end - grader_batch_input) + 1;
+    if (strlen(grader_batch_input) + 1 != grader_batch_line_length) grader_batch_refuse("a malformed request");
+    memset(test, 0, sizeof *test);
+    char *field = grader_batch_input;
+    for (int index = 0; index < GRADER_BATCH_FIELDS; index++) {
+        if (!field) grader_batch_refuse("a request with too few fields");
+        test->fields[index] = field;
+        char *tab = strchr(field, '\t');
+        if (tab) *tab = 0;
+        field = tab ? tab + 1 : NULL;
+    }
+    if (field) grader_batch_refuse("a request with too many fields");
+    int signed_test = strcmp(test->fields[0], "-") != 0;
+    if ((signed_test && strlen(test->fields[0]) != 32) || strlen(test->fields[3]) != 32
+        || strlen(test->fields[1]) >= GRADER_BATCH_MAX_TEST
+        || strlen(test->fields[2]) >= sizeof grader_child_arguments
+        || (strcmp(test->fields[4], "-") != 0 && strcmp(test->fields[4], "1") != 0)
+        || strlen(test->fields[5]) >= sizeof grader_child_variables
+        || !grader_batch_variables_valid(test->fields[5])
+        || (strcmp(test->fields[6], "-") != 0 && grader_batch_milliseconds(test->fields[6]) < 0)) {
+        grader_batch_refuse("a malformed request");
+    }
+    return 1;
 }
 
-/// Wipes every request and every outcome kept so far (a test process does, before any Swift code runs).
+/// Wipes the request being served, whatever was read with it, and the outcome kept of it (a test process does
+/// before any Swift code runs).
 static void grader_batch_wipe(void) {
-    for (size_t index = 0; index < grader_batch_count; index++) {
-        struct grader_batch_test *test = &grader_batch_tests[index];
-        struct grader_batch_bytes *kept[] = {&test->record, &test->out, &test->err, &test->profile};
-        for (int part = 0; part < 4; part++) {
-            if (kept[part]->bytes) explicit_bzero(kept[part]->bytes, kept[part]->count);
-        }
+    struct grader_batch_test *test = &grader_batch_current;
+    struct grader_batch_bytes *kept[] = {&test->record, &test->out, &test->err, &test->profile};
+    for (int part = 0; part < 4; part++) {
+        if (kept[part]->bytes) explicit_bzero(kept[part]->bytes, kept[part]->count);
     }
-    if (grader_batch_input) explicit_bzero(grader_batch_input, grader_batch_input_size);
-    if (grader_batch_tests) explicit_bzero(grader_batch_tests, GRADER_BATCH_MAX_TESTS * sizeof *grader_batch_tests);
+    explicit_bzero(grader_batch_input, sizeof grader_batch_input);
+    explicit_bzero(test, sizeof *test);
+}
+
+/// Once a test's outcome is out: its outcome and its request are wiped, and the input moves past the request.
+static void grader_batch_forget(void) {
+    struct grader_batch_test *test = &grader_batch_current;
+    struct grader_batch_bytes *kept[] = {&test->record, &test->out, &test->err, &test->profile};
+    for (int part = 0; part < 4; part++) {
+        if (!kept[part]->bytes) continue;
+        explicit_bzero(kept[part]->bytes, kept[part]->count);
+        free(kept[part]->bytes);
+    }
+    size_t consumed = grader_batch_line_length;
+    memmove(grader_batch_input, grader_batch_input + consumed, grader_batch_input_used - consumed);
+    grader_batch_input_used -= consumed;
+    explicit_bzero(grader_batch_input + grader_batch_input_used, sizeof grader_batch_input - grader_batch_input_used);
+    explicit_bzero(test, sizeof *test);
 }
 
 // --- The Swift runtime's cached thread id ------------------------------------------------------------------
@@ -592,7 +612,18 @@ static int grader_batch_pidfd(pid_t pid) {
 #endif
 }
 
-/// Runs test `index`; returns only in the test's own process (which then goes on to `main`).
+/// Writes on the server's standard output; a grader that stopped reading ends the server.
+static void grader_batch_write(const char *bytes, size_t count) {
+    while (count > 0) {
+        ssize_t written = write(1, bytes, count);
+        if (written < 0 && errno == EINTR) continue;
+        if (written <= 0) _exit(GRADER_BATCH_REFUSED);
+        bytes += written;
+        count -= (size_t)written;
+    }
+}
+
+/// Runs `test`; returns only in the test's own process (which then goes on to `main`).
 static void grader_batch_run(struct grader_batch_test *test, long timeout, size_t limit, char *program) {
     if (!grader_batch_restore() || !grader_batch_prepare()) return;  // no outcome: the grader runs it on its own
     int out[2], err[2];
@@ -619,12 +650,32 @@ static void grader_batch_run(struct grader_batch_test *test, long timeout, size_
     // sleeping 1 ms between looks once its streams are closed); -1 where the kernel has no pidfd_open.
     int exited = grader_batch_pidfd(child);
     int status = 0, ended = 0;
+    // The test's processor time, looked at every GRADER_IDLE_LOOK_MS until it is found idle (once a test).
+    clockid_t cpu;
+    int watching = clock_getcpuclockid(child, &cpu) == 0;
+    long long used = 0, looked = start;
     while (!ended) {
-        long long left = start + timeout - grader_batch_now_ms();
+        long long now = grader_batch_now_ms();
+        long long left = start + timeout - now;
         if (left <= 0) {
             test->timed_out = 1;
             break;
         }
+        if (watching && now - looked >= GRADER_IDLE_LOOK_MS) {
+            struct timespec spent;
+            if (clock_gettime(cpu, &spent) != 0) {
+                watching = 0;
+            } else {
+                long long total = (long long)spent.tv_sec * 1000 + spent.tv_nsec / 1000000;
+                if (now - start >= GRADER_IDLE_AFTER_MS && total - used <= (now - looked) / 10) {
+                    grader_batch_write("idle\n", 5);
+                    watching = 0;
+                }
+                used = total;
+                looked = now;
+            }
+        }
+        if (watching && left > GRADER_IDLE_LOOK_MS) left = GRADER_IDLE_LOOK_MS;
         struct pollfd watched[3];
         nfds_t count = 0;
         for (int stream = 0; stream < 2; stream++) {
@@ -653,16 +704,6 @@ static void grader_batch_run(struct grader_batch_test *test, long timeout, size_
     grader_batch_read_record(test);
     test->status = status;
     test->ran = 1;
-}
-
-static void grader_batch_write(const char *bytes, size_t count) {
-    while (count > 0) {
-        ssize_t written = write(1, bytes, count);
-        if (written < 0 && errno == EINTR) continue;
-        if (written <= 0) _exit(GRADER_BATCH_REFUSED);
-        bytes += written;
-        count -= (size_t)written;
-    }
 }
 
 /// `count` bytes as hex digits (the grader reads the server's output as text).
@@ -713,7 +754,6 @@ void grader_batch_serve(int argc, char **argv) {
     if (prctl(PR_SET_DUMPABLE, 0) != 0) grader_batch_refuse("cannot protect the server");
     dl_iterate_phdr(grader_find_tid_offsets, NULL);
     if (!grader_tid_in_core) grader_batch_refuse("cannot find the Swift runtime's cached thread id");
-    grader_batch_read_input();
     grader_batch_warm_up();
     // A test process is forked from this one thread: a thread the warm-up left would be missing from every test
     // process, holding whatever lock it held at the fork.
@@ -724,19 +764,22 @@ void grader_batch_serve(int argc, char **argv) {
     }
     long timeout = grader_batch_number("GRADER_BATCH_TIMEOUT_MS", 10000);
     size_t limit = (size_t)grader_batch_number("GRADER_BATCH_OUTPUT_LIMIT", 64 << 10);
-    for (size_t index = 0; index < grader_batch_count; index++) {
-        pid_t server = getpid();
-        struct grader_batch_test *test = &grader_batch_tests[index];
+    pid_t server = getpid();
+    struct grader_batch_test *test = &grader_batch_current;
+    while (grader_batch_next(test)) {
         long allowed = strcmp(test->fields[6], "-") != 0 ? grader_batch_milliseconds(test->fields[6]) : timeout;
         grader_batch_run(test, allowed, limit, argv[0]);
         if (getpid() != server) return;  // the test's own process: on to main
+        // Nothing of the test runs now: its outcome goes out under its status token, then is wiped.
+        if (test->ran) {
+            grader_batch_report(test);
+        } else {
+            grader_batch_write(test->fields[3], strlen(test->fields[3]));
+            grader_batch_write(" none\n", 6);
+        }
+        grader_batch_forget();
     }
     (void)grader_batch_restore();
-    // Nothing but the server runs now: the outcomes go out, each under its status token.
-    for (size_t index = 0; index < grader_batch_count; index++) {
-        if (grader_batch_tests[index].ran) grader_batch_report(&grader_batch_tests[index]);
-    }
-    grader_batch_wipe();
     _exit(0);
 }
 

@@ -36,70 +36,93 @@ struct TestBatches {
     /// per-test path (which says why, or costs the same), and so is everything when the test processes run
     /// without resource limits: `RLIMIT_MSGQUEUE` 0 is what keeps a POSIX message queue from passing from one
     /// test of a lane to the next.
+    ///
+    /// The lanes take the tests one at a time from one queue, in order. `jobs` lanes start; a lane whose test is
+    /// idle (the server says so: it waits out a timeout) gives its places in the runner's limits back until its
+    /// test has ended, and another lane starts for the tests still queued, up to `2 × jobs` lanes: a test that
+    /// waits holds no place another could compute in (docs/performance.md, "Lanes that grow as tests wait").
     func run(_ requests: [Request], launcher: TestLauncher, folder: URL, writable: [URL] = []) -> [Int: Outcome] {
         guard requests.count > 1, launcher.sandbox.isolation == .bubblewrap, launcher.sandbox.appliesLimits,
             launcher.verify(runner: runner) == nil
         else { return [:] }
-        // At most `maxPerLane` tests a sandbox, so what one server reports stays small.
-        let laneCount = min(max(jobs, (requests.count + Self.maxPerLane - 1) / Self.maxPerLane), requests.count)
-        let lanes = (0..<laneCount).map { lane in
-            stride(from: lane, to: requests.count, by: laneCount).map { requests[$0] }
+        var queued: [Queued] = []
+        var allowed: TimeInterval = 0
+        for request in requests {
+            guard let line = line(for: request) else { continue }
+            queued.append(line)
+            allowed += request.timeout ?? timeout
         }
-        let answers = parallelMap(Array(lanes.enumerated()), jobs: laneCount) { lane, requests in
+        guard !queued.isEmpty else { return [:] }
+        let total = allowed
+        let lanes = LanePool(
+            queue: queued, initial: min(max(1, jobs), queued.count), most: min(2 * max(1, jobs), queued.count)
+        ) { number, pool in
             runLane(
-                requests, launcher: launcher, folder: folder.appendingPathComponent("lane\(lane)"), writable: writable)
+                number, pool: pool, launcher: launcher, folder: folder.appendingPathComponent("lane\(number)"),
+                writable: writable, allowed: total)
         }
-        return answers.reduce(into: [:]) { all, lane in all.merge(lane) { first, _ in first } }
+        return lanes.run()
     }
 
-    /// Tests one batch server runs at most.
-    static let maxPerLane = 256
-
-    /// The folders a batch server puts back after each test: the sandbox's private `/tmp` and `/dev`, and the
-    /// empty folders it mounts over hidden ones (each a fresh, writable file system in a sandbox of its own).
-    static func restoredFolders(_ sandbox: Sandbox) -> [String] {
-        let hidden = sandbox.hidden.filter { $0 != "/" && $0 != "/tmp" && FileManager.default.fileExists(atPath: $0) }
-        return (["/tmp", "/dev"] + hidden).filter { !$0.contains(":") }
+    /// One test as the server reads it, with what the grader keeps to read its outcome.
+    struct Queued: Sendable {
+        var request: Request
+        var line: String
+        var status: String
+        var token: String?
+        var seconds: TimeInterval
     }
 
-    private func runLane(_ requests: [Request], launcher: TestLauncher, folder: URL, writable: [URL]) -> [Int: Outcome]
-    {
+    /// The request's line for the server (GraderBatch.c), or nil when a field cannot be written there.
+    private func line(for request: Request) -> Queued? {
+        let token = request.signedTest.map { _ in HiddenTestRunner.newToken() }
+        let status = HiddenTestRunner.newToken()
+        let variables = request.environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        let seconds = request.timeout ?? timeout
+        let fields = [
+            token ?? "-", request.signedTest ?? "-", request.arguments.joined(separator: "\u{1f}"), status,
+            request.profile ? "1" : "-", variables.isEmpty ? "-" : variables.joined(separator: "\u{1f}"),
+            request.timeout.map { String(Int(($0 * 1000).rounded())) } ?? "-",
+        ]
+        guard fields.allSatisfy({ !$0.contains("\t") && !$0.contains("\n") }),
+            !request.arguments.contains(where: { $0.isEmpty || $0.contains("\u{1f}") }),
+            !request.environment.contains(where: { name, value in
+                name.isEmpty || name.contains("=") || (name + value).contains("\u{1f}")
+            }),
+            seconds >= 0, seconds <= 86400
+        else { return nil }
+        let line = fields.joined(separator: "\t") + "\n"
+        guard line.utf8.count < Self.maxLineBytes else { return nil }
+        return Queued(request: request, line: line, status: status, token: token, seconds: seconds)
+    }
+
+    /// Bytes of one request line the server takes (GraderBatch.c's `GRADER_BATCH_MAX_INPUT`).
+    static let maxLineBytes = 64 << 10
+
+    /// Seconds past a test's own time limit the grader waits for its outcome: the server puts the sandbox back
+    /// before the test and writes the outcome after it.
+    static let reportMargin: TimeInterval = 60
+
+    /// One lane: a sandbox whose server runs the queue's tests one at a time, each sent once the last one's
+    /// outcome is in. The lane holds its places in the runner's limits while its test computes.
+    private func runLane(
+        _ number: Int, pool: LanePool, launcher: TestLauncher, folder: URL, writable: [URL], allowed: TimeInterval
+    ) {
         let manager = FileManager.default
         try? manager.removeItem(at: folder)
         guard (try? manager.createDirectory(at: folder, withIntermediateDirectories: true)) != nil,
             !folder.path.contains(":")
-        else { return [:] }
+        else { return }
         defer { try? manager.removeItem(at: folder) }
-
-        var sent: [String: (request: Request, token: String?)] = [:]
-        var input = ""
-        var allowed: TimeInterval = 0
-        var reportBytes = 0
-        for request in requests {
-            let token = request.signedTest.map { _ in HiddenTestRunner.newToken() }
-            let status = HiddenTestRunner.newToken()
-            let variables = request.environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-            let seconds = request.timeout ?? timeout
-            let fields = [
-                token ?? "-", request.signedTest ?? "-", request.arguments.joined(separator: "\u{1f}"), status,
-                request.profile ? "1" : "-", variables.isEmpty ? "-" : variables.joined(separator: "\u{1f}"),
-                request.timeout.map { String(Int(($0 * 1000).rounded())) } ?? "-",
-            ]
-            guard fields.allSatisfy({ !$0.contains("\t") && !$0.contains("\n") }),
-                !request.arguments.contains(where: { $0.isEmpty || $0.contains("\u{1f}") }),
-                !request.environment.contains(where: { name, value in
-                    name.isEmpty || name.contains("=") || (name + value).contains("\u{1f}")
-                }),
-                seconds >= 0, seconds <= 86400
-            else { continue }
-            input += fields.joined(separator: "\t") + "\n"
-            sent[status] = (request, token)
-            allowed += seconds
-            reportBytes += 2 * (2 * outputLimit + HiddenTestRunner.maxRecordBytes + 1) + 512
-            if request.profile { reportBytes += 2 * (Self.maxProfileBytes + 1) }
+        let places = runner.places
+        places.take()
+        guard let first = pool.next() else {
+            places.give()
+            return
         }
-        guard !sent.isEmpty else { return [:] }
-        let request = launcher.request(
+        let holding = Flag(true)
+        let limits = [HiddenTestRunner.maxRecordBytes + 1, outputLimit, outputLimit, Self.maxProfileBytes]
+        var request = launcher.request(
             launcher.command.xctest(nil), writable: [folder] + writable, workingDirectory: folder,
             environment: environment.merging([
                 "GRADER_RESULT_CHANNEL": "batch", "LLVM_PROFILE_FILE": "/dev/null", "NO_COLOR": "1",
@@ -107,20 +130,67 @@ struct TestBatches {
                 "GRADER_BATCH_OUTPUT_LIMIT": String(outputLimit),
                 "GRADER_BATCH_CLEAN": Self.restoredFolders(launcher.sandbox).joined(separator: ":"),
             ]) { _, own in own },
-            input: Data(input.utf8), timeout: allowed + 60,
-            outputLimit: reportBytes,
-            asInit: true)
-        guard let output = try? runner(request) else { return [:] }
-
-        var outcomes: [Int: Outcome] = [:]
-        let limits = [HiddenTestRunner.maxRecordBytes + 1, outputLimit, outputLimit, Self.maxProfileBytes]
-        for (status, reported) in Self.outcomes(in: output.stdout, tokens: Set(sent.keys), limits: limits) {
-            guard let (request, token) = sent[status] else { continue }
-            var outcome = reported
-            outcome.passToken = token
-            outcomes[request.index] = outcome
+            input: nil, timeout: allowed + Self.reportMargin, outputLimit: outputLimit, asInit: true)
+        request.conversation = { channel in
+            var current: Queued? = first
+            while let test = current {
+                if !holding.value {
+                    places.take()
+                    holding.value = true
+                }
+                guard channel.send(Data(test.line.utf8)),
+                    let outcome = Self.outcome(
+                        of: test, from: channel, limits: limits,
+                        idle: {
+                            if holding.value {
+                                places.give()
+                                holding.value = false
+                            }
+                            pool.idle()
+                        })
+                else { return }
+                pool.report(test, outcome)
+                current = pool.next()
+            }
         }
-        return outcomes
+        _ = try? (runner.unlimited ?? runner.run)(request)
+        if holding.value { places.give() }
+    }
+
+    /// Reads the server's answer to `test`: its outcome (nil inside for a test the server could not run), calling
+    /// `idle` for each `idle` line on the way; nil when the lane broke off (it ended, wrote what does not parse, or
+    /// passed the test's time limit and the margin).
+    private static func outcome(
+        of test: Queued, from channel: ProcessChannel, limits: [Int], idle: () -> Void
+    ) -> Outcome?? {
+        let deadline = DispatchTime.now() + test.seconds + reportMargin
+        while let line = channel.line(until: deadline) {
+            if line == "idle" {
+                idle()
+                continue
+            }
+            let words = line.split(separator: " ").map(String.init)
+            guard words.first == test.status else { return nil }
+            if words.count == 2, words[1] == "none" { return .some(nil) }
+            guard words.count == 9, let sizes = Optional(words[5...8].compactMap { Int($0) }), sizes.count == 4,
+                zip(sizes, limits).allSatisfy({ $0 >= 0 && $0 <= $1 }),
+                let body = channel.bytes(2 * sizes.reduce(0, +) + 1, until: deadline)
+            else { return nil }
+            let text = line + "\n" + String(decoding: body, as: UTF8.self)
+            guard var outcome = outcomes(in: text, tokens: [test.status], limits: limits)[test.status] else {
+                return nil
+            }
+            outcome.passToken = test.token
+            return .some(outcome)
+        }
+        return nil
+    }
+
+    /// The folders a batch server puts back after each test: the sandbox's private `/tmp` and `/dev`, and the
+    /// empty folders it mounts over hidden ones (each a fresh, writable file system in a sandbox of its own).
+    static func restoredFolders(_ sandbox: Sandbox) -> [String] {
+        let hidden = sandbox.hidden.filter { $0 != "/" && $0 != "/tmp" && FileManager.default.fileExists(atPath: $0) }
+        return (["/tmp", "/dev"] + hidden).filter { !$0.contains(":") }
     }
 
     /// Bytes of a coverage profile the server reports at most (GraderBatch.c's `GRADER_BATCH_MAX_PROFILE` less
