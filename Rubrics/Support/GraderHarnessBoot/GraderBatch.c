@@ -721,6 +721,8 @@ static void grader_batch_write_hex(const char *bytes, size_t count) {
         }
     }
     grader_batch_write(buffer, used);
+    // The next test process starts from this memory: nothing of this test's outcome may be left in it.
+    explicit_bzero(buffer, sizeof buffer);
 }
 
 static void grader_batch_report(struct grader_batch_test *test) {
@@ -732,6 +734,7 @@ static void grader_batch_report(struct grader_batch_test *test) {
         test->out.truncated || test->err.truncated, test->record.count, test->out.count, test->err.count,
         test->profile.count);
     grader_batch_write(line, (size_t)length);
+    explicit_bzero(line, sizeof line);
     grader_batch_write_hex(test->record.bytes, test->record.count);
     grader_batch_write_hex(test->out.bytes, test->out.count);
     grader_batch_write_hex(test->err.bytes, test->err.count);

@@ -294,6 +294,47 @@ enum HostileFixtures {
 
     // MARK: - Batches (issue 14): a test process forked by the batch server must start as fresh as one of its own
 
+    /// Looks through its own writable memory, which a forked test shares with the server it was forked from, for
+    /// an earlier test's failure output (XCTest's "is not equal to", as text or as the hex the server reports it
+    /// in) and says "leaked" if it finds one. Alone in its process, and in a batch whose server wipes what it
+    /// reported, every test finds nothing and says "wrong".
+    static let readsEarlierOutcomesPrelude = #"""
+        func findsAnEarlierOutcome() -> Bool {
+            guard let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8) else { return false }
+            // Each byte one more than what it looks for, so the scan never finds its own needles.
+            let needles: [[UInt8]] = [
+                [106, 116, 33, 111, 112, 117, 33, 102, 114, 118, 98, 109, 33, 117, 112],
+                [55, 58, 56, 52, 51, 49, 55, 102, 55, 103, 56, 53, 51, 49, 55, 54, 56, 50, 56, 54, 55, 50, 55, 100, 51, 49, 56, 53, 55, 103],
+            ]
+            for line in maps.split(separator: "\n") where line.contains(" rw-p ") {
+                let bounds = line.split(separator: " ")[0].split(separator: "-")
+                guard bounds.count == 2, let start = UInt(bounds[0], radix: 16), let end = UInt(bounds[1], radix: 16),
+                    end > start, end - start < 64 << 20, let base = UnsafeRawPointer(bitPattern: start)
+                else { continue }
+                let copy = UnsafeMutableRawPointer.allocate(byteCount: Int(end - start), alignment: 16)
+                defer { copy.deallocate() }
+                memcpy(copy, base, Int(end - start))
+                let bytes = UnsafeBufferPointer(start: copy.assumingMemoryBound(to: UInt8.self), count: Int(end - start))
+                for needle in needles where bytes.count >= needle.count {
+                    var index = 0
+                    while index <= bytes.count - needle.count {
+                        if bytes[index] &+ 1 == needle[0],
+                            needle.indices.allSatisfy({ bytes[index + $0] &+ 1 == needle[$0] })
+                        {
+                            return true
+                        }
+                        index += 1
+                    }
+                }
+            }
+            return false
+        }
+        """#
+
+    static let readsEarlierOutcomesLabel = #"""
+        return findsAnEarlierOutcome() ? "leaked" : "wrong"
+        """#
+
     /// Answers correctly only when an earlier test left a mark: in a file under /tmp, the home folder, /dev,
     /// /dev/shm, its folder or the one above, a folder under /tmp it made unreadable with a file in it (which
     /// no restore can remove: the batch must notice), or through a process that keeps writing one. Alone in its

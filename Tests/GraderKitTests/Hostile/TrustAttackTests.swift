@@ -209,6 +209,14 @@ final class TrustAttackTests: XCTestCase {
                 ),
                 ("honest", [counter: FixtureSubmission.counter()]),
                 (
+                    "reads-earlier-outcomes",
+                    [
+                        counter: FixtureSubmission.counter(
+                            label: HostileFixtures.readsEarlierOutcomesLabel,
+                            prelude: HostileFixtures.readsEarlierOutcomesPrelude)
+                    ]
+                ),
+                (
                     "starts-processes",
                     [
                         counter: FixtureSubmission.counter(label: HostileFixtures.startsProcessesLabel),
@@ -266,6 +274,11 @@ final class TrustAttackTests: XCTestCase {
             XCTAssertEqual(statuses(crashing, "CT1"), [.pass, .pass, .pass], "a crash or a hang spilled over")
             XCTAssertEqual(
                 crashing.tests.first { $0.name.hasSuffix("singular") }?.message, "timed out after 3 s")
+            // The server reports each outcome before the next test starts from its memory, and wipes it first.
+            let reader = try XCTUnwrap(batchedByName["reads-earlier-outcomes"])
+            XCTAssertFalse(
+                reader.tests.contains { $0.message?.contains("leaked") == true },
+                "a test found an earlier test's failure output in its memory: \(messages(reader))")
             let killer = try XCTUnwrap(batchedByName["kills-its-parent"])
             XCTAssertEqual(statuses(killer, "CT1") + statuses(killer, "CT2"), Array(repeating: .pass, count: 6))
 
