@@ -88,7 +88,14 @@ public struct Checker: Sendable {
         let testRunner = runner.limited(to: options.jobs)
         let inFlight = Self.runsInFlight(under: environment?.sandbox.isolation)
         var results: [BackgroundWork<GradeResult>] = []
-        for path in paths {
+        // Each submission is copied and identified while the one before it builds: that step needs no build slot,
+        // and beside the runs of earlier submissions it took 0.1-0.6 s each, one after another with the builds
+        // (ten facts-feed samples, medians of three: 21.2 s against 21.9 s).
+        var identifying = paths.first.map { first in BackgroundWork { Result { try self.identify(first) } } }
+        for (index, path) in paths.enumerated() {
+            let identified = identifying?.value
+            let next = index + 1 < paths.count ? paths[index + 1] : nil
+            identifying = next.map { next in BackgroundWork { Result { try self.identify(next) } } }
             // The oldest run still going ends first when too many are.
             if let oldest = results.dropLast(inFlight - 1).last { _ = oldest.value }
             // Stages of submissions that overlap say whose they are: `run (alice)`.
@@ -99,7 +106,8 @@ public struct Checker: Sendable {
             }
             do {
                 let built = try checker.start(
-                    path, buildCache: buildCache, environment: environment, testRunner: testRunner)
+                    path, identified: try identified?.get(), buildCache: buildCache, environment: environment,
+                    testRunner: testRunner)
                 results.append(BackgroundWork { built.finish() })
             } catch {
                 results.append(BackgroundWork(done: couldNotGrade(path, error)))
@@ -139,21 +147,45 @@ public struct Checker: Sendable {
     /// Identifies and builds `path` (rules and history start beside the build); `finish()` runs the tests and
     /// scores, starting its test processes through `testRunner`. Once this returns, the build slot is free for the
     /// next submission.
-    func start(_ path: String, buildCache: URL?, environment: CheckEnvironment?, testRunner: ProcessRunner) throws
-        -> StartedCheck
-    {
+    /// `path` copied into a work folder of its own and identified (the Identify stage), ahead of its build.
+    struct Identified: Sendable {
+        var work: URL
+        var submission: IdentifiedSubmission
+        var seconds: TimeInterval
+    }
+
+    /// Copies and identifies `path` in a new work folder, which goes again if that fails.
+    func identify(_ path: String) throws -> Identified {
         let work = try WorkFolders.make()
+        do {
+            let start = Date()
+            let identified = try IdentifyStage(kit: kit, loader: loader, exercise: options.exercise).run(
+                path, work: work)
+            return Identified(work: work, submission: identified, seconds: Date().timeIntervalSince(start))
+        } catch {
+            if !options.keepWork { WorkFolders.remove(work) }
+            throw error
+        }
+    }
+
+    /// Identifies (unless `identified` is `path` already identified), builds and starts the analysis of `path`.
+    func start(
+        _ path: String, identified ready: Identified? = nil, buildCache: URL?, environment: CheckEnvironment?,
+        testRunner: ProcessRunner
+    ) throws -> StartedCheck {
+        // Prepared first: its toolchain probe runs while the submission is unpacked.
+        let environment = options.staticOnly ? nil : environment ?? prepareEnvironment()
+        let copied = try ready ?? identify(path)
+        let work = copied.work
+        let identified = copied.submission
         var removesWork = !options.keepWork
         defer { if removesWork { WorkFolders.remove(work) } }
+        options.stageTimer?("identify", copied.seconds)
         var started = Date()
         func lap(_ stage: String) {
             options.stageTimer?(stage, Date().timeIntervalSince(started))
             started = Date()
         }
-        // Prepared first: its toolchain probe runs while the submission is unpacked.
-        let environment = options.staticOnly ? nil : environment ?? prepareEnvironment()
-        let identified = try IdentifyStage(kit: kit, loader: loader, exercise: options.exercise).run(path, work: work)
-        lap("identify")
         // Rules and history need no build: they run beside it, on a thread of their own.
         let analyze = AnalyzeStage(kit: kit, analyzers: analyzers)
         let analyzing = BackgroundWork { () -> (Analysis, TimeInterval) in
