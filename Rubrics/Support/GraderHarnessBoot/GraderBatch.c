@@ -60,6 +60,7 @@
 #include <sys/syscall.h>
 #include <sys/types.h>
 #include <sys/wait.h>
+#include <sys/xattr.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -119,7 +120,13 @@ static char grader_child_variables[8192];
 static char *grader_child_argv[GRADER_BATCH_MAX_ARGUMENTS + 2];
 
 // The folders put back after each test, and what was in them at the start.
-static char **grader_snapshot;
+// An entry of the snapshot: its path and what `lstat` said of it (its mode, owner and times are put back too: a
+// red team passed a mark from test to test in the access time of /tmp).
+struct grader_entry {
+    char *path;
+    struct stat info;
+};
+static struct grader_entry *grader_snapshot;
 static size_t grader_snapshot_count, grader_snapshot_capacity;
 
 static void grader_batch_refuse(const char *why) {
@@ -333,30 +340,74 @@ static int grader_clear_tid(struct dl_phdr_info *info, size_t size, void *server
 // --- Putting the folders back ------------------------------------------------------------------------------
 
 static int grader_snapshot_add(const char *path, const struct stat *info, int type, struct FTW *walk) {
-    (void)info, (void)type, (void)walk;
+    (void)type, (void)walk;
     if (grader_snapshot_count == grader_snapshot_capacity) {
         size_t capacity = grader_snapshot_capacity ? grader_snapshot_capacity * 2 : 256;
-        char **grown = realloc(grader_snapshot, capacity * sizeof *grown);
+        struct grader_entry *grown = realloc(grader_snapshot, capacity * sizeof *grown);
         if (!grown) return 1;
         grader_snapshot = grown;
         grader_snapshot_capacity = capacity;
     }
-    grader_snapshot[grader_snapshot_count] = strdup(path);
-    if (!grader_snapshot[grader_snapshot_count]) return 1;
+    // The contents of a file that was there are not put back: the lane starts without any.
+    if (S_ISREG(info->st_mode)) grader_batch_refuse("a file in a folder to restore");
+    struct grader_entry *entry = &grader_snapshot[grader_snapshot_count];
+    entry->path = strdup(path);
+    if (!entry->path) return 1;
+    entry->info = *info;
     grader_snapshot_count++;
     return 0;
 }
 
 static int grader_snapshot_compare(const void *left, const void *right) {
-    return strcmp(*(char *const *)left, *(char *const *)right);
+    return strcmp(((const struct grader_entry *)left)->path, ((const struct grader_entry *)right)->path);
 }
 
+/// The snapshot's entry for `path`, or NULL.
+static const struct grader_entry *grader_snapshot_find(const char *path) {
+    struct grader_entry key = {(char *)path, {0}};
+    return bsearch(&key, grader_snapshot, grader_snapshot_count, sizeof *grader_snapshot, grader_snapshot_compare);
+}
+
+/// Whether `path` has an extended attribute in the `user.` namespace (the only one a test without capabilities
+/// can set); with `removing`, removes each.
+static int grader_user_attributes(const char *path, int removing) {
+    char names[8192];
+    ssize_t length = llistxattr(path, names, sizeof names);
+    if (length < 0) return errno == E2BIG || errno == ERANGE;
+    int found = 0;
+    for (ssize_t at = 0; at < length; at += (ssize_t)strlen(names + at) + 1) {
+        if (strncmp(names + at, "user.", 5) != 0) continue;
+        found = 1;
+        if (removing) lremovexattr(path, names + at);
+    }
+    explicit_bzero(names, sizeof names);
+    return found;
+}
+
+/// Whether `info` (of an entry now) shows what the snapshot recorded: the type, mode, owner and times.
+static int grader_same_metadata(const struct stat *info, const struct stat *was) {
+    return info->st_mode == was->st_mode && info->st_uid == was->st_uid && info->st_gid == was->st_gid
+        && info->st_size == was->st_size
+        && info->st_mtim.tv_sec == was->st_mtim.tv_sec && info->st_mtim.tv_nsec == was->st_mtim.tv_nsec
+        && info->st_atim.tv_sec == was->st_atim.tv_sec && info->st_atim.tv_nsec == was->st_atim.tv_nsec;
+}
+
+/// Removes what the snapshot does not have; puts back the mode, owner and times of what it has, and removes the
+/// extended attributes a test gave it. Visited children first, so a folder's times are set once its entries
+/// are gone.
 static int grader_restore_one(const char *path, const struct stat *info, int type, struct FTW *walk) {
     (void)info, (void)type, (void)walk;
-    const char *key = path;
-    if (!bsearch(&key, grader_snapshot, grader_snapshot_count, sizeof *grader_snapshot, grader_snapshot_compare)) {
+    const struct grader_entry *entry = grader_snapshot_find(path);
+    if (!entry) {
         remove(path);
+        return 0;
     }
+    const struct stat *was = &entry->info;
+    grader_user_attributes(path, 1);
+    if (!S_ISLNK(was->st_mode)) chmod(path, was->st_mode & 07777);
+    lchown(path, was->st_uid, was->st_gid);
+    struct timespec times[2] = {was->st_atim, was->st_mtim};
+    utimensat(AT_FDCWD, path, times, AT_SYMLINK_NOFOLLOW);
     return 0;
 }
 
@@ -377,8 +428,18 @@ static void grader_batch_each_clean_root(grader_visit visit, int flags) {
     if (strlen(list) >= sizeof roots) grader_batch_refuse("too many folders to restore");
     snprintf(roots, sizeof roots, "%s", list);
     char *rest = roots;
+    // Each folder once, however it is spelled ("/tmp/" is "/tmp"): a second walk would read a folder after the
+    // first put its times back.
+    const char *walked[64];
+    int count = 0;
     for (char *root = strsep(&rest, ":"); root; root = strsep(&rest, ":")) {
-        if (root[0] == '/') nftw(root, visit, 32, flags | FTW_PHYS | FTW_MOUNT);
+        size_t length = strlen(root);
+        while (length > 1 && root[length - 1] == '/') root[--length] = 0;
+        int seen = 0;
+        for (int index = 0; index < count; index++) seen |= strcmp(walked[index], root) == 0;
+        if (root[0] != '/' || seen || count == 64) continue;
+        walked[count++] = root;
+        nftw(root, visit, 32, flags | FTW_PHYS | FTW_MOUNT);
     }
 }
 
@@ -418,10 +479,9 @@ static int grader_ipc_left(const char *table) {
 static int grader_leftover;
 
 static int grader_check_one(const char *path, const struct stat *info, int type, struct FTW *walk) {
-    (void)info, (void)walk;
-    const char *key = path;
-    if (type == FTW_DNR || type == FTW_NS
-        || !bsearch(&key, grader_snapshot, grader_snapshot_count, sizeof *grader_snapshot, grader_snapshot_compare)) {
+    (void)walk;
+    const struct grader_entry *entry = type == FTW_DNR || type == FTW_NS ? NULL : grader_snapshot_find(path);
+    if (!entry || !grader_same_metadata(info, &entry->info) || grader_user_attributes(path, 0)) {
         grader_leftover = 1;
         return 1;
     }

@@ -294,6 +294,23 @@ enum HostileFixtures {
 
     // MARK: - Batches (issue 14): a test process forked by the batch server must start as fresh as one of its own
 
+    /// Answers correctly only when an earlier test left a mark in the metadata of /tmp itself, which a restore that
+    /// only removes new entries keeps: its access and modification times, its mode (a red team's finding). Alone,
+    /// every test finds a fresh /tmp.
+    static let leavesMarksInMetadataLabel = #"""
+        var info = stat()
+        let magic = 4_000_000_123
+        if stat("/tmp", &info) == 0, info.st_atim.tv_sec == magic || info.st_mtim.tv_sec == magic
+            || (info.st_mode & 0o7777) == 0o1751
+        {
+            return value == 1 ? "1 tap" : "\(value) taps"
+        }
+        var times = [timespec(tv_sec: magic, tv_nsec: 0), timespec(tv_sec: magic, tv_nsec: 0)]
+        _ = utimensat(AT_FDCWD, "/tmp", &times, 0)
+        _ = chmod("/tmp", 0o1751)
+        return "first"
+        """#
+
     /// Looks through its own writable memory, which a forked test shares with the server it was forked from, for
     /// an earlier test's failure output (XCTest's "is not equal to", as text or as the hex the server reports it
     /// in) and says "leaked" if it finds one. Alone in its process, and in a batch whose server wipes what it

@@ -209,6 +209,10 @@ final class TrustAttackTests: XCTestCase {
                 ),
                 ("honest", [counter: FixtureSubmission.counter()]),
                 (
+                    "leaves-marks-in-metadata",
+                    [counter: FixtureSubmission.counter(label: HostileFixtures.leavesMarksInMetadataLabel)]
+                ),
+                (
                     "reads-earlier-outcomes",
                     [
                         counter: FixtureSubmission.counter(
@@ -265,6 +269,10 @@ final class TrustAttackTests: XCTestCase {
             XCTAssertEqual(
                 statuses(state, "CT2"), [.fail, .fail, .fail],
                 "a test saw what an earlier one left: \(state.tests.map { $0.message ?? "" })")
+            let metadata = try XCTUnwrap(batchedByName["leaves-marks-in-metadata"])
+            XCTAssertEqual(
+                statuses(metadata, "CT2"), [.fail, .fail, .fail],
+                "a test saw the times or mode an earlier one gave /tmp: \(messages(metadata))")
             let ipc = try XCTUnwrap(batchedByName["leaves-ipc-behind"])
             XCTAssertEqual(
                 statuses(ipc, "CT2"), [.fail, .fail, .fail],
