@@ -309,9 +309,12 @@ extension HostileSubmissionTests {
         }
         let first = try XCTUnwrap(results.values[0])
         let second = try XCTUnwrap(results.values[1])
-        XCTAssertEqual(statuses(first, "CT1") + statuses(first, "CT2"), Array(repeating: .pass, count: 6))
         XCTAssertEqual(
-            statuses(second, "CT1") + statuses(second, "CT2"), [.pass, .pass, .pass, .error, .error, .error])
+            statuses(first, "CT1") + statuses(first, "CT2"), Array(repeating: .pass, count: 6),
+            "\(first.tests.map { "\($0.name): \($0.message ?? "")" }) notes: \(first.notes) \(first.message ?? "")")
+        XCTAssertEqual(
+            statuses(second, "CT1") + statuses(second, "CT2"), [.pass, .pass, .pass, .error, .error, .error],
+            "\(second.tests.map { "\($0.name): \($0.message ?? "")" }) notes: \(second.notes) \(second.message ?? "")")
     }
 }
 
