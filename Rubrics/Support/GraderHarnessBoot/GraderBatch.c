@@ -368,15 +368,15 @@ static const struct grader_entry *grader_snapshot_find(const char *path) {
     return bsearch(&key, grader_snapshot, grader_snapshot_count, sizeof *grader_snapshot, grader_snapshot_compare);
 }
 
-/// Whether `path` has an extended attribute in the `user.` namespace (the only one a test without capabilities
-/// can set); with `removing`, removes each.
+/// Whether `path` has an extended attribute a test without capabilities can set as the owner (the `user.`
+/// namespace and POSIX ACLs); with `removing`, removes each.
 static int grader_user_attributes(const char *path, int removing) {
     char names[8192];
     ssize_t length = llistxattr(path, names, sizeof names);
     if (length < 0) return errno == E2BIG || errno == ERANGE;
     int found = 0;
     for (ssize_t at = 0; at < length; at += (ssize_t)strlen(names + at) + 1) {
-        if (strncmp(names + at, "user.", 5) != 0) continue;
+        if (strncmp(names + at, "user.", 5) != 0 && strncmp(names + at, "system.posix_acl_", 17) != 0) continue;
         found = 1;
         if (removing) lremovexattr(path, names + at);
     }
