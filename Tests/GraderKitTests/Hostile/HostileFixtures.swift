@@ -136,57 +136,72 @@ enum HostileFixtures {
 
     /// Scans its own writable memory for the result file's path and anything that looks like a token, writes
     /// passing records with every candidate token, and leaves.
-    static let memoryScannerPrelude = #"""
-        func forgeFromMemory() {
-            guard let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8) else { exit(0) }
-            var paths: Set<String> = []
-            var tokens: Set<String> = []
-            let hex = Set("0123456789abcdefABCDEF-".utf8)
+    /// Candidate code that reads its own writable memory (which a forked test shares with the server it was
+    /// forked from): `anyWritableRegion` hands `body` a private copy of each region, since a region may hold the
+    /// very heap the scan allocates from, until `body` returns true.
+    private static let writableMemoryPrelude = #"""
+        func anyWritableRegion(_ body: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
+            guard let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8) else { return false }
             for line in maps.split(separator: "\n") where line.contains(" rw-p ") {
                 let bounds = line.split(separator: " ")[0].split(separator: "-")
                 guard bounds.count == 2, let start = UInt(bounds[0], radix: 16), let end = UInt(bounds[1], radix: 16),
                     end > start, end - start < 64 << 20, let base = UnsafeRawPointer(bitPattern: start)
                 else { continue }
-                // A private copy: the region may hold the very heap the scan allocates from.
                 let copy = UnsafeMutableRawPointer.allocate(byteCount: Int(end - start), alignment: 16)
                 defer { copy.deallocate() }
                 memcpy(copy, base, Int(end - start))
-                let bytes = UnsafeBufferPointer(start: copy.assumingMemoryBound(to: UInt8.self), count: Int(end - start))
-                var runStart = -1
-                var index = 0
-                while index < bytes.count {
-                    let byte = bytes[index]
-                    if hex.contains(byte) {
-                        if runStart < 0 { runStart = index }
-                    } else {
-                        if runStart >= 0, index - runStart >= 32, index - runStart <= 80, tokens.count < 200 {
-                            tokens.insert(String(decoding: bytes[runStart..<index], as: UTF8.self))
-                        }
-                        runStart = -1
-                        if byte == UInt8(ascii: "/"), index + 12 <= bytes.count,
-                            String(decoding: bytes[index..<index + 12], as: UTF8.self) == "/record.json"
-                        {
-                            var first = index
-                            while first > 0, bytes[first - 1] >= 0x21, bytes[first - 1] < 0x7F { first -= 1 }
-                            paths.insert(String(decoding: bytes[first..<index], as: UTF8.self) + "/record.jsonl")
-                        }
-                    }
-                    index += 1
+                if body(UnsafeBufferPointer(start: copy.assumingMemoryBound(to: UInt8.self), count: Int(end - start))) {
+                    return true
                 }
             }
-            for path in paths {
-                guard let handle = FileHandle(forWritingAtPath: path) else { continue }
-                handle.seekToEndOfFile()
-                for token in tokens {
-                    for name in ["test_CT2_zeroLabel", "test_CT2_singular", "test_CT2_plural"] {
-                        let record = "{\"failures\":[],\"status\":\"pass\",\"test\":\"CT2LabelTests/\(name)\",\"token\":\"\(token)\"}\n"
-                        handle.write(Data(record.utf8))
-                    }
-                }
-            }
-            exit(0)
+            return false
         }
         """#
+
+    static let memoryScannerPrelude =
+        writableMemoryPrelude + #"""
+
+            func forgeFromMemory() {
+                var paths: Set<String> = []
+                var tokens: Set<String> = []
+                let hex = Set("0123456789abcdefABCDEF-".utf8)
+                _ = anyWritableRegion { bytes in
+                    var runStart = -1
+                    var index = 0
+                    while index < bytes.count {
+                        let byte = bytes[index]
+                        if hex.contains(byte) {
+                            if runStart < 0 { runStart = index }
+                        } else {
+                            if runStart >= 0, index - runStart >= 32, index - runStart <= 80, tokens.count < 200 {
+                                tokens.insert(String(decoding: bytes[runStart..<index], as: UTF8.self))
+                            }
+                            runStart = -1
+                            if byte == UInt8(ascii: "/"), index + 12 <= bytes.count,
+                                String(decoding: bytes[index..<index + 12], as: UTF8.self) == "/record.json"
+                            {
+                                var first = index
+                                while first > 0, bytes[first - 1] >= 0x21, bytes[first - 1] < 0x7F { first -= 1 }
+                                paths.insert(String(decoding: bytes[first..<index], as: UTF8.self) + "/record.jsonl")
+                            }
+                        }
+                        index += 1
+                    }
+                    return false
+                }
+                for path in paths {
+                    guard let handle = FileHandle(forWritingAtPath: path) else { continue }
+                    handle.seekToEndOfFile()
+                    for token in tokens {
+                        for name in ["test_CT2_zeroLabel", "test_CT2_singular", "test_CT2_plural"] {
+                            let record = "{\"failures\":[],\"status\":\"pass\",\"test\":\"CT2LabelTests/\(name)\",\"token\":\"\(token)\"}\n"
+                            handle.write(Data(record.utf8))
+                        }
+                    }
+                }
+                exit(0)
+            }
+            """#
 
     static let memoryScannerLabel = #"""
         forgeFromMemory()
@@ -315,38 +330,31 @@ enum HostileFixtures {
     /// an earlier test's failure output (XCTest's "is not equal to", as text or as the hex the server reports it
     /// in) and says "leaked" if it finds one. Alone in its process, and in a batch whose server wipes what it
     /// reported, every test finds nothing and says "wrong".
-    static let readsEarlierOutcomesPrelude = #"""
-        func findsAnEarlierOutcome() -> Bool {
-            guard let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8) else { return false }
-            // Each byte one more than what it looks for, so the scan never finds its own needles.
-            let needles: [[UInt8]] = [
-                [106, 116, 33, 111, 112, 117, 33, 102, 114, 118, 98, 109, 33, 117, 112],
-                [55, 58, 56, 52, 51, 49, 55, 102, 55, 103, 56, 53, 51, 49, 55, 54, 56, 50, 56, 54, 55, 50, 55, 100, 51, 49, 56, 53, 55, 103],
-            ]
-            for line in maps.split(separator: "\n") where line.contains(" rw-p ") {
-                let bounds = line.split(separator: " ")[0].split(separator: "-")
-                guard bounds.count == 2, let start = UInt(bounds[0], radix: 16), let end = UInt(bounds[1], radix: 16),
-                    end > start, end - start < 64 << 20, let base = UnsafeRawPointer(bitPattern: start)
-                else { continue }
-                let copy = UnsafeMutableRawPointer.allocate(byteCount: Int(end - start), alignment: 16)
-                defer { copy.deallocate() }
-                memcpy(copy, base, Int(end - start))
-                let bytes = UnsafeBufferPointer(start: copy.assumingMemoryBound(to: UInt8.self), count: Int(end - start))
-                for needle in needles where bytes.count >= needle.count {
-                    var index = 0
-                    while index <= bytes.count - needle.count {
-                        if bytes[index] &+ 1 == needle[0],
-                            needle.indices.allSatisfy({ bytes[index + $0] &+ 1 == needle[$0] })
-                        {
-                            return true
+    static let readsEarlierOutcomesPrelude =
+        writableMemoryPrelude + #"""
+
+            func findsAnEarlierOutcome() -> Bool {
+                // Each byte one more than what it looks for, so the scan never finds its own needles.
+                let needles: [[UInt8]] = [
+                    [106, 116, 33, 111, 112, 117, 33, 102, 114, 118, 98, 109, 33, 117, 112],
+                    [55, 58, 56, 52, 51, 49, 55, 102, 55, 103, 56, 53, 51, 49, 55, 54, 56, 50, 56, 54, 55, 50, 55, 100, 51, 49, 56, 53, 55, 103],
+                ]
+                return anyWritableRegion { bytes in
+                    for needle in needles where bytes.count >= needle.count {
+                        var index = 0
+                        while index <= bytes.count - needle.count {
+                            if bytes[index] &+ 1 == needle[0],
+                                needle.indices.allSatisfy({ bytes[index + $0] &+ 1 == needle[$0] })
+                            {
+                                return true
+                            }
+                            index += 1
                         }
-                        index += 1
                     }
+                    return false
                 }
             }
-            return false
-        }
-        """#
+            """#
 
     static let readsEarlierOutcomesLabel = #"""
         return findsAnEarlierOutcome() ? "leaked" : "wrong"
